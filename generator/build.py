@@ -1,0 +1,202 @@
+"""The library API behind ``pnp build``: game data → plan → PDF, one file per game/lang/paper."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .content.loader import game_folder, load_game
+from .content.model import Board, Card, Deck, Game, Sheet, Size
+from .content.sizes import papers
+from .content.yamlio import Msg
+from .errors import RenderError, UsageError
+from .i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
+from .layout.imposition import impose_deck
+from .layout.pages import alignment_pages, oriented, plan_board, plan_sheet
+from .layout.plan import ComponentPlan, Placement, PrintOptions
+from .render.document import DocumentInfo, flag_untranslated, render_pdf, write_atomically
+
+LANG_PATTERN = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """Everything one PDF depends on."""
+
+    game: str | Path
+    lang: str = "en"
+    options: PrintOptions = field(default_factory=PrintOptions)
+    only: tuple[str, ...] = ()
+    copies: int | None = None
+    out_dir: Path = Path("output")
+    fallback: str | None = None
+    layout_dirs: tuple[Path, ...] = ()
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    path: Path
+    pages: int
+    cards: int
+    seconds: float
+    bytes: int
+
+
+def localize(value: Any, tr: Translator) -> Any:
+    """Translate every Msg inside a value (mappings, sequences) for one language."""
+    if isinstance(value, Msg):
+        return tr.gettext(value)
+    if isinstance(value, Mapping):
+        return {k: localize(v, tr) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [localize(v, tr) for v in value]
+    return value
+
+
+def resolve_game(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> Game:
+    folder = Path(spec) if isinstance(spec, Path) else game_folder(spec)
+    return load_game(folder, list(layout_dirs))
+
+
+def paper_size(name: str) -> Size:
+    table = papers()
+    if name not in table:
+        raise UsageError(f"unknown paper '{name}'; use one of {', '.join(table)}")
+    return table[name]
+
+
+def plan_components(game: Game, request: BuildRequest, tr: Translator) -> list[ComponentPlan]:
+    """The print plan of each selected component, in the game file's order."""
+    options = request.options
+    paper = paper_size(options.paper)
+    known = [c.id for c in game.components]
+    unknown = [c for c in request.only if c not in known]
+    if unknown:
+        raise UsageError(f"unknown component(s) {', '.join(unknown)} for {game.id}; "
+                         f"components: {', '.join(known)}")
+    plans = []
+    for component in game.components:
+        if request.only and component.id not in request.only:
+            continue
+        try:
+            pages = _plan_one(game, component, paper, options, request.copies)
+        except ValueError as exc:
+            raise RenderError(f"{game.source}: component '{component.id}': {exc}") from None
+        plans.append(ComponentPlan(component.id, tr.gettext(component.title), tuple(pages)))
+    return plans
+
+
+def _plan_one(game: Game, component: Any, paper: Size, options: PrintOptions,
+              copies: int | None) -> list:
+    if isinstance(component, Deck):
+        return impose_deck(component.size, [c.front for c in component.cards],
+                           [c.back for c in component.cards], paper, options)
+    layout = game.layouts[component.layout]
+    if layout.size is None:
+        raise ValueError(f"layout '{layout.name}' needs a size: [width, height] in mm")
+    if isinstance(component, Sheet):
+        page = oriented(paper, component.landscape)
+        return plan_sheet(layout.name, layout.size, page, copies or component.copies, options)
+    assert isinstance(component, Board)
+    return plan_board(layout.name, layout.size, paper, options, component.overlap)
+
+
+class ContextMaker:
+    """Builds the template context of each placement; localizes each card once."""
+
+    def __init__(self, game: Game, tr: Translator, request: BuildRequest):
+        self.game, self.tr = game, tr
+        self.components = {c.id: c for c in game.components}
+        self.base = {
+            "game": {"id": game.id, "title": tr.gettext(game.title)},
+            "data": localize(game.data, tr),
+            "palette": dict(game.palette),
+            "vars": localize(game.vars, tr),
+            "lang": request.lang,
+            "_": tr.gettext, "gettext": tr.gettext, "ngettext": tr.ngettext,
+            "bleed": request.options.bleed,
+            "ink_saver": request.options.ink_saver,
+            "paper": request.options.paper,
+        }
+        self._cards: dict[tuple[str, int], dict[str, Any]] = {}
+        self._components: dict[str, dict[str, Any]] = {}
+
+    def _component_context(self, component_id: str) -> dict[str, Any]:
+        if component_id not in self._components:
+            component = self.components[component_id]
+            self._components[component_id] = {
+                **self.base,
+                **localize(component.vars, self.tr),
+                "component": {"id": component.id, "title": self.tr.gettext(component.title)},
+            }
+        return self._components[component_id]
+
+    def __call__(self, component_id: str, placement: Placement) -> dict[str, Any]:
+        key = (component_id, placement.item)
+        if key in self._cards:
+            return self._cards[key]
+        component = self.components[component_id]
+        context = dict(self._component_context(component_id))
+        context.update(w=placement.w, h=placement.h)
+        if isinstance(component, Deck):
+            card: Card = component.cards[placement.item]
+            context.update(card=localize(card.fields, self.tr), copy=card.copy,
+                           number=placement.item + 1, total=len(component.cards))
+        else:
+            context.update(copy=placement.item + 1)
+        self._cards[key] = context
+        return context
+
+
+def output_path(game: Game, request: BuildRequest) -> Path:
+    return Path(request.out_dir) / f"{game.id}-{request.lang}-{request.options.paper}.pdf"
+
+
+def build(request: BuildRequest) -> BuildResult:
+    """Validate, plan, draw and atomically write one game's PDF."""
+    started = time.perf_counter()
+    if not LANG_PATTERN.match(request.lang):
+        raise UsageError(f"'{request.lang}' is not a language code such as fr, en or de")
+    game = resolve_game(request.game, request.layout_dirs)
+    tr = translator(request.lang, game.folder, fallback=request.fallback is not None)
+    plans = plan_components(game, request, tr)
+    contexts = ContextMaker(game, tr, request)
+    info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {request.lang}",
+                        f"{tr.gettext(game.title)} · {request.lang.upper()}")
+    data = render_pdf(game, plans, contexts, info, request.options.ink_saver,
+                      _fallback_marker(tr) if request.fallback else None)
+    require_translations(tr, tr.missing, game.source)
+    path = output_path(game, request)
+    write_atomically(path, data)
+    pages = sum(len(p.pages) for p in plans)
+    cards = sum(len(c.cards) for c in game.components
+                if isinstance(c, Deck) and (not request.only or c.id in request.only))
+    return BuildResult(path, pages, cards, time.perf_counter() - started, len(data))
+
+
+def _fallback_marker(tr: Translator):
+    """Flag each card drawn with untranslated text, so a proofreader finds it."""
+    seen = [0]
+
+    def mark(canvas, page, placement: Placement) -> None:
+        if len(tr.missing) == seen[0]:
+            return
+        seen[0] = len(tr.missing)
+        flag_untranslated(canvas, page, placement, SOURCE_LANG)
+
+    return mark
+
+
+def build_alignment_page(options: PrintOptions, out_dir: Path) -> Path:
+    """The duplex calibration sheet for the chosen paper and flip."""
+    plans = [ComponentPlan("alignment", "Alignment",
+                           tuple(alignment_pages(paper_size(options.paper), options)))]
+    info = DocumentInfo("Duplex alignment page", "alignment", "pnp alignment")
+    data = render_pdf(None, plans, lambda *_: {}, info)
+    path = Path(out_dir) / f"alignment-{options.paper}-{options.duplex}.pdf"
+    write_atomically(path, data)
+    return path

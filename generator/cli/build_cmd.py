@@ -1,0 +1,70 @@
+"""``pnp build``: print-ready PDFs for games × languages × papers."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .options import csv_list, non_negative_mm, offset, positive_int
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("build", help="build print-and-play PDFs into output/")
+    p.add_argument("games", nargs="*", help="game ids (default: every built-in game)")
+    p.add_argument("--game-dir", help="build a game folder (game.yaml, layouts/, locales/)")
+    p.add_argument("--lang", type=csv_list, default=["fr", "en", "de"],
+                   help="languages, comma-separated (default fr,en,de)")
+    p.add_argument("--paper", type=csv_list, default=["a4", "letter"],
+                   help="papers: a4, letter (default both)")
+    p.add_argument("--only", type=csv_list, default=[], help="build only these components")
+    p.add_argument("--copies", type=positive_int, help="copies of each sheet (lab sheets…)")
+    p.add_argument("--out", default="output", help="output folder (default output/)")
+    p.add_argument("--bleed", type=non_negative_mm, default=3.0, help="bleed in mm (default 3)")
+    p.add_argument("--gutter", type=non_negative_mm, default=0.0, help="gap between cards, mm")
+    p.add_argument("--duplex", choices=["long", "short", "none"], default="long",
+                   help="flip edge of a duplex printer, or none (default long)")
+    p.add_argument("--backs", choices=["end", "fold"], default="end",
+                   help="with --duplex none: back pages at the end, or fold-and-glue pairs")
+    p.add_argument("--back-offset", type=offset, default=(0.0, 0.0), metavar="X,Y",
+                   help="move backs by X,Y mm to correct a printer's drift")
+    p.add_argument("--no-crop-marks", action="store_true", help="leave out crop marks")
+    p.add_argument("--ink-saver", action="store_true", help="light fills for home printers")
+    p.add_argument("--alignment-page", action="store_true",
+                   help="also write a duplex calibration sheet")
+    p.add_argument("--fallback", choices=["en"], help="use English for missing translations")
+    p.add_argument("--layouts", action="append", default=[],
+                   help="a folder of your own layouts, searched before the built-ins")
+    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..build import BuildRequest, build, build_alignment_page
+    from ..content.loader import builtin_games
+    from ..layout.plan import PrintOptions
+
+    targets: list[str | Path] = [Path(args.game_dir)] if args.game_dir else []
+    targets += args.games or ([] if args.game_dir else builtin_games())
+    for paper in args.paper:
+        options = PrintOptions(paper=paper, bleed=args.bleed, gutter=args.gutter,
+                               duplex=args.duplex, backs=args.backs,
+                               back_offset=args.back_offset, ink_saver=args.ink_saver,
+                               crop_marks=not args.no_crop_marks)
+        if args.alignment_page:
+            path = build_alignment_page(options, Path(args.out))
+            _say(args, f"wrote {path}")
+        for game in targets:
+            for lang in args.lang:
+                request = BuildRequest(game, lang, options, tuple(args.only), args.copies,
+                                       Path(args.out), args.fallback,
+                                       tuple(Path(p) for p in args.layouts))
+                result = build(request)
+                _say(args, f"wrote {result.path}  {result.pages} pages, {result.cards} cards, "
+                     f"{result.bytes / 1024:.0f} KiB, {result.seconds:.2f} s")
+    return 0
+
+
+def _say(args: argparse.Namespace, text: str) -> None:
+    if not args.quiet:
+        print(text, file=sys.stdout)

@@ -1,0 +1,43 @@
+"""Argument types shared by commands: lists, offsets, paper names."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def csv_list(value: str) -> list[str]:
+    items = [v.strip() for v in value.split(",") if v.strip()]
+    if not items:
+        raise argparse.ArgumentTypeError("expected a comma-separated list")
+    return items
+
+
+def offset(value: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected X,Y in mm such as 0.5,-1, got {value!r}") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise argparse.ArgumentTypeError("a back offset beyond ±20 mm is not a printer drift")
+    return x, y
+
+
+def non_negative_mm(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a length in mm, got {value!r}") from None
+    if not 0 <= number <= 20:
+        raise argparse.ArgumentTypeError("expected 0 to 20 mm")
+    return number
+
+
+def positive_int(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("expected a number of 1 or more")
+    return number

@@ -1,0 +1,1 @@
+"""The content model: game data files loaded, validated and frozen."""

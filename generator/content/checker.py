@@ -1,0 +1,86 @@
+"""Collects every problem in a data file in one pass, each with its file, line and key path."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..errors import ContentError, Problem
+from ..units import parse_length
+from .yamlio import line_of
+
+
+def join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+class Checker:
+    """A problem list for one file; helpers return a usable value or None after recording why."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.problems: list[Problem] = []
+
+    def add(self, path: str, message: str, container: Any = None, key: Any = None) -> None:
+        self.problems.append(Problem(self.file, path, message, line_of(container, key)))
+
+    def mapping(self, value: Any, path: str, parent: Any = None, key: Any = None) -> dict | None:
+        if isinstance(value, dict):
+            return value
+        self.add(path, f"expected a mapping of keys, got {type(value).__name__}", parent, key)
+        return None
+
+    def keys(self, value: dict, path: str, allowed: Iterable[str], required: Iterable[str] = ()):
+        allowed = set(allowed)
+        for key in value:
+            if key not in allowed:
+                hint = ", ".join(sorted(allowed))
+                self.add(join(path, key), f"unknown key '{key}'; allowed keys: {hint}", value, key)
+        for key in required:
+            if key not in value:
+                self.add(path, f"missing key '{key}'", value)
+
+    def text(self, value: dict, key: str, path: str, default: Any = None) -> str | None:
+        item = value.get(key, default)
+        if item is None or isinstance(item, str):
+            return item
+        self.add(join(path, key), f"expected text, got {item!r}", value, key)
+        return None
+
+    def integer(self, value: dict, key: str, path: str, default: Any = None, low: int | None = None,
+                high: int | None = None) -> int | None:
+        item = value.get(key, default)
+        if item is None:
+            return None
+        if not isinstance(item, int) or isinstance(item, bool):
+            self.add(join(path, key), f"expected a whole number, got {item!r}", value, key)
+            return None
+        if (low is not None and item < low) or (high is not None and item > high):
+            span = f"{low if low is not None else '…'}..{high if high is not None else '…'}"
+            self.add(join(path, key), f"{item} is out of range {span}", value, key)
+            return None
+        return item
+
+    def length(self, value: dict, key: str, path: str, default: Any = None) -> float | None:
+        item = value.get(key, default)
+        if item is None:
+            return None
+        try:
+            return parse_length(item)
+        except ValueError as exc:
+            self.add(join(path, key), str(exc), value, key)
+            return None
+
+    def choice(self, value: dict, key: str, path: str, options: Iterable[str], default: Any = None):
+        item = value.get(key, default)
+        options = list(options)
+        if item is None or item in options:
+            return item
+        self.add(join(path, key), f"'{item}' is not one of: {', '.join(options)}", value, key)
+        return None
+
+    def raise_if_any(self) -> None:
+        if self.problems:
+            raise ContentError(self.problems)

@@ -1,0 +1,162 @@
+"""Layouts as data: found through one search path (user folders first, then built-ins).
+
+A layout file maps layout names to ``{size, extends, elements, override, remove}``.
+``extends`` copies another layout; ``override`` changes attributes of elements by ``id``;
+``remove`` drops elements by ``id``; ``elements`` are appended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import ContentError
+from ..resources import templates_dir
+from .checker import Checker, join
+from .model import Layout, Size, freeze
+from .yamlio import load_yaml
+
+COMMON = {"type", "id", "if", "x", "y", "w", "h", "rotate"}
+ELEMENT_KEYS: dict[str, set[str]] = {
+    "rect": {"fill", "stroke", "stroke_width", "radius", "dash", "bleed", "opacity"},
+    "ellipse": {"fill", "stroke", "stroke_width", "dash", "bleed"},
+    "line": {"points", "stroke", "stroke_width", "dash", "arrow"},
+    "polygon": {"points", "fill", "stroke", "stroke_width", "dash"},
+    "text": {"text", "size", "min_size", "font", "align", "valign", "color", "leading",
+             "overflow"},
+    "qr": {"data", "color"},
+    "image": {"src", "fit", "bleed"},
+    "use": {"layout", "vars"},
+    "repeat": {"items", "as", "cols", "dx", "dy", "elements"},
+    "group": {"elements"},
+}
+LAYOUT_KEYS = {"size", "extends", "elements", "override", "remove", "description"}
+
+
+def search_path(extra: list[Path] | None = None, game_folder: Path | None = None) -> list[Path]:
+    """User folders, then the game's own layouts, then the built-in ones."""
+    path = [p for p in (extra or [])]
+    if game_folder is not None:
+        path.append(game_folder / "layouts")
+    path.append(templates_dir() / "layouts")
+    return [p for p in path if p.is_dir()]
+
+
+def read_raw_layouts(folders: list[Path]) -> dict[str, tuple[Mapping[str, Any], str]]:
+    """Name → (raw definition, file); the first folder that defines a name wins."""
+    found: dict[str, tuple[Mapping[str, Any], str]] = {}
+    problems = []
+    for folder in folders:
+        for path in sorted(folder.glob("*.yaml")):
+            try:
+                raw = load_yaml(path)
+            except ContentError as exc:
+                problems.extend(exc.problems)
+                continue
+            check = Checker(str(path))
+            raw = check.mapping(raw, "", None) or {}
+            problems.extend(check.problems)
+            for name, definition in raw.items():
+                found.setdefault(name, (definition, str(path)))
+    if problems:
+        raise ContentError(problems)
+    return found
+
+
+def _check_elements(check: Checker, elements: Any, path: str, parent: Any, key: Any) -> None:
+    if not isinstance(elements, list):
+        check.add(path, "expected a list of elements", parent, key)
+        return
+    for index, element in enumerate(elements):
+        where = join(path, index)
+        element = check.mapping(element, where, elements, index)
+        if element is None:
+            continue
+        kind = element.get("type")
+        if kind not in ELEMENT_KEYS:
+            check.add(join(where, "type"),
+                      f"unknown element type {kind!r}; use one of {', '.join(ELEMENT_KEYS)}",
+                      element, "type")
+            continue
+        check.keys(element, where, COMMON | ELEMENT_KEYS[kind])
+        if kind in ("repeat", "group"):
+            _check_elements(check, element.get("elements"), join(where, "elements"), element,
+                            "elements")
+
+
+def _size(check: Checker, raw: Mapping[str, Any], path: str, sizes: Mapping[str, Size]):
+    value = raw.get("size")
+    if value is None:
+        return None
+    if isinstance(value, str) and value in sizes:
+        return sizes[value]
+    if isinstance(value, list) and len(value) == 2:
+        pair = {"w": value[0], "h": value[1]}
+        w, h = check.length(pair, "w", path), check.length(pair, "h", path)
+        return Size(w, h) if w and h else None
+    check.add(join(path, "size"), f"expected [width, height] or one of {', '.join(sizes)}",
+              raw, "size")
+    return None
+
+
+def resolve_layouts(raw: dict[str, tuple[Mapping[str, Any], str]],
+                    sizes: Mapping[str, Size]) -> dict[str, Layout]:
+    """Validate every layout and apply ``extends``; all problems are reported together."""
+    problems = []
+    resolved: dict[str, Layout] = {}
+
+    def build(name: str, chain: tuple[str, ...]) -> Layout | None:
+        if name in resolved:
+            return resolved[name]
+        definition, file = raw[name]
+        check = Checker(file)
+        definition = check.mapping(definition, name)
+        if definition is None:
+            problems.extend(check.problems)
+            return None
+        check.keys(definition, name, LAYOUT_KEYS)
+        elements: list[Any] = []
+        size = _size(check, definition, name, sizes)
+        parent_name = definition.get("extends")
+        if parent_name is not None:
+            if parent_name not in raw:
+                check.add(join(name, "extends"), f"no layout named '{parent_name}' to extend",
+                          definition, "extends")
+            elif parent_name in chain:
+                check.add(join(name, "extends"), "layouts extend each other in a loop",
+                          definition, "extends")
+            else:
+                parent = build(parent_name, chain + (name,))
+                if parent is not None:
+                    elements = [dict(e) for e in parent.elements]
+                    size = size or parent.size
+        override = definition.get("override") or {}
+        if check.mapping(override, join(name, "override"), definition, "override") is not None:
+            ids = {e.get("id") for e in elements}
+            for element_id, changes in override.items():
+                if element_id not in ids:
+                    check.add(join(name, f"override.{element_id}"),
+                              f"no element with id '{element_id}' in the extended layout",
+                              override, element_id)
+                    continue
+                elements = [{**e, **changes} if e.get("id") == element_id else e
+                            for e in elements]
+        removed = set(definition.get("remove") or [])
+        elements = [e for e in elements if e.get("id") not in removed]
+        own = definition.get("elements", [])
+        _check_elements(check, own, join(name, "elements"), definition, "elements")
+        if isinstance(own, list):
+            elements.extend(own)
+        problems.extend(check.problems)
+        if check.problems:
+            return None
+        layout = Layout(name, size, freeze(elements), file)
+        resolved[name] = layout
+        return layout
+
+    for layout_name in raw:
+        build(layout_name, ())
+    if problems:
+        raise ContentError(problems)
+    return resolved

@@ -1,0 +1,257 @@
+"""Load a game folder (``game.yaml`` + ``layouts/`` + ``locales/``) into a frozen :class:`Game`.
+
+Every problem in the data is collected and raised together as one ContentError.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import ContentError, Problem
+from ..resources import games_dir
+from .checker import Checker, join
+from .layouts import read_raw_layouts, resolve_layouts, search_path
+from .model import Board, Card, Deck, Game, Sheet, Size, freeze
+from .sizes import card_sizes
+from .yamlio import LineDict, LineList, Msg, load_yaml
+
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
+GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description"}
+COMPONENT_KEYS = {
+    "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
+             "expect"},
+    "sheet": {"id", "kind", "title", "layout", "copies", "orientation", "vars"},
+    "board": {"id", "kind", "title", "layout", "overlap", "vars"},
+}
+CARD_RESERVED = {"qty", "front", "back"}
+HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def builtin_games() -> list[str]:
+    """Ids of the games shipped with the package, in a stable order."""
+    return sorted(p.name for p in games_dir().iterdir() if (p / "game.yaml").is_file())
+
+
+def game_folder(game_id: str) -> Path:
+    if not ID_PATTERN.match(game_id) or game_id not in builtin_games():
+        known = ", ".join(builtin_games())
+        raise ContentError(Problem("<command line>", "game", f"unknown game '{game_id}'; "
+                                   f"built-in games: {known} (or use --game-dir PATH)"))
+    return games_dir() / game_id
+
+
+def load_game(folder: Path, layout_dirs: list[Path] | None = None) -> Game:
+    """Read, validate and freeze one game folder."""
+    folder = folder.resolve()
+    path = folder / "game.yaml" if folder.is_dir() else folder
+    folder = path.parent
+    raw = load_yaml(path)
+    check = Checker(str(path))
+    raw = check.mapping(raw, "") or LineDict()
+    check.keys(raw, "", GAME_KEYS, required=("id", "title", "components"))
+    game_id = check.text(raw, "id", "")
+    if game_id is not None and not ID_PATTERN.match(game_id):
+        check.add("id", f"'{game_id}' is not a valid id: use lower-case letters, digits and '-'",
+                  raw, "id")
+    palette = _palette(check, raw)
+    try:
+        layouts = resolve_layouts(read_raw_layouts(search_path(layout_dirs, folder)),
+                                  {**card_sizes(), **_game_sizes(folder)})
+    except ContentError as exc:
+        check.problems.extend(exc.problems)
+        layouts = {}
+    components = _components(check, raw, folder, layouts)
+    rules = check.text(raw, "rules", "")
+    data = raw.get("data", {})
+    if rules is not None:
+        from ..rules import validate_rule_data
+
+        validate_rule_data(rules, check, raw, components, palette)
+    check.raise_if_any()
+    return Game(
+        id=game_id or "",
+        title=Msg(raw["title"]),
+        folder=folder,
+        source=str(path),
+        rules=rules,
+        palette=freeze(palette),
+        data=freeze(data),
+        components=tuple(components),
+        layouts=MappingProxyType(layouts),
+        vars=freeze(raw.get("vars", {})),
+    )
+
+
+def _game_sizes(folder: Path) -> dict[str, Size]:
+    path = folder / "sizes.yaml"
+    if not path.is_file():
+        return {}
+    raw = load_yaml(path) or {}
+    return {name: Size(float(w), float(h)) for name, (w, h) in raw.get("cards", {}).items()}
+
+
+def _palette(check: Checker, raw: Mapping[str, Any]) -> dict[str, str]:
+    palette = raw.get("palette", {})
+    if check.mapping(palette, "palette", raw, "palette") is None:
+        return {}
+    for name, value in palette.items():
+        if not isinstance(value, str) or not HEX_COLOUR.match(value):
+            check.add(f"palette.{name}", f"expected a colour like '#1a2b3c', got {value!r}",
+                      palette, name)
+    return dict(palette)
+
+
+def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
+                layouts: Mapping[str, Any]) -> list[Any]:
+    items = raw.get("components", [])
+    if not isinstance(items, list):
+        check.add("components", "expected a list of components", raw, "components")
+        return []
+    seen: set[str] = set()
+    result = []
+    for index, item in enumerate(items):
+        where = join("components", index)
+        item = check.mapping(item, where, items, index)
+        if item is None:
+            continue
+        kind = check.choice(item, "kind", where, COMPONENT_KEYS, default="deck")
+        if kind is None:
+            continue
+        check.keys(item, where, COMPONENT_KEYS[kind], required=("id", "title"))
+        component_id = check.text(item, "id", where) or ""
+        if component_id and not ID_PATTERN.match(component_id):
+            check.add(join(where, "id"), f"'{component_id}' is not a valid id", item, "id")
+        if component_id in seen:
+            check.add(join(where, "id"), f"component id '{component_id}' is used twice", item, "id")
+        seen.add(component_id)
+        title = Msg(item.get("title", component_id))
+        variables = freeze(item.get("vars", {}))
+        if kind == "deck":
+            deck = _deck(check, item, where, folder, layouts, component_id, title, variables)
+            if deck is not None:
+                result.append(deck)
+            continue
+        layout = check.text(item, "layout", where)
+        _need_layout(check, layout, layouts, item, "layout", where)
+        if kind == "sheet":
+            copies = check.integer(item, "copies", where, default=1, low=1, high=999) or 1
+            orientation = check.choice(item, "orientation", where, ("portrait", "landscape"),
+                                       default="portrait")
+            result.append(Sheet(component_id, title, layout or "", copies,
+                                orientation == "landscape", variables))
+        else:
+            overlap = check.length(item, "overlap", where, default=10) or 10.0
+            result.append(Board(component_id, title, layout or "", overlap, variables))
+    return result
+
+
+def _need_layout(check: Checker, name: Any, layouts: Mapping[str, Any], item: Any, key: str,
+                 where: str) -> None:
+    if name is not None and layouts and name not in layouts:
+        check.add(join(where, key), f"no layout named '{name}' in the layout search path",
+                  item, key)
+
+
+def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
+          layouts: Mapping[str, Any], deck_id: str, title: Msg, variables: Any) -> Deck | None:
+    sizes = {**card_sizes(), **_game_sizes(folder)}
+    size_value = item.get("size", "poker")
+    size = None
+    if isinstance(size_value, str) and size_value in sizes:
+        size = sizes[size_value]
+    elif isinstance(size_value, list) and len(size_value) == 2:
+        pair = {"w": size_value[0], "h": size_value[1]}
+        w = check.length(pair, "w", join(where, "size"))
+        h = check.length(pair, "h", join(where, "size"))
+        size = Size(w, h) if w and h else None
+    else:
+        check.add(join(where, "size"), f"unknown card size {size_value!r}; use [w, h] in mm or "
+                  f"one of {', '.join(sizes)}", item, "size")
+    front = check.text(item, "front", where)
+    back = check.text(item, "back", where)
+    if front is None:
+        check.add(where, "missing key 'front' (the layout of the card faces)", item)
+    _need_layout(check, front, layouts, item, "front", where)
+    _need_layout(check, back, layouts, item, "back", where)
+    rows = _card_rows(check, item, where, folder)
+    cards: list[Card] = []
+    for index, row in enumerate(rows):
+        row_where = join(join(where, "cards"), index)
+        row = check.mapping(row, row_where, rows, index)
+        if row is None:
+            continue
+        qty = check.integer(row, "qty", row_where, default=1, low=0, high=10000)
+        card_front = check.text(row, "front", row_where, default=front)
+        card_back = check.text(row, "back", row_where, default=back)
+        _need_layout(check, card_front, layouts, row, "front", row_where)
+        _need_layout(check, card_back, layouts, row, "back", row_where)
+        fields = freeze({k: v for k, v in row.items() if k not in CARD_RESERVED})
+        for copy in range(1, (qty or 0) + 1):
+            cards.append(Card(fields, card_front or "", card_back, copy))
+    expect = check.integer(item, "expect", where, low=0)
+    if expect is not None and expect != len(cards):
+        check.add(join(where, "expect"), f"the cards add up to {len(cards)} but the deck "
+                  f"expects {expect}; fix the qty values or the expected count", item, "expect")
+    if size is None:
+        return None
+    return Deck(deck_id, title, size, tuple(cards), variables)
+
+
+def _card_rows(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> list[Any]:
+    rows = item.get("cards")
+    file_name = item.get("cards_file")
+    if rows is not None and file_name is not None:
+        check.add(where, "give either 'cards' or 'cards_file', not both", item)
+        return []
+    if file_name is None:
+        if rows is None:
+            check.add(where, "missing key 'cards' (or 'cards_file')", item)
+            return []
+        if not isinstance(rows, list):
+            check.add(join(where, "cards"), "expected a list of cards", item, "cards")
+            return []
+        return rows
+    return _rows_from_file(check, item, where, folder, file_name)
+
+
+def _rows_from_file(check: Checker, item: Any, where: str, folder: Path, name: Any) -> list[Any]:
+    path = (folder / str(name)).resolve()
+    if folder.resolve() not in path.parents:
+        check.add(join(where, "cards_file"), "the cards file must lie inside the game folder",
+                  item, "cards_file")
+        return []
+    if not path.is_file():
+        check.add(join(where, "cards_file"), f"file not found: {path}", item, "cards_file")
+        return []
+    if path.suffix.lower() in (".yaml", ".yml"):
+        data = load_yaml(path)
+        return data if isinstance(data, list) else []
+    rows: list[Any] = LineList()
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        for line_no, row in enumerate(csv.DictReader(handle), start=2):
+            record = LineDict()
+            record.line = line_no
+            for key, value in row.items():
+                if key is None:
+                    check.add(join(where, "cards_file"), f"{path.name}:{line_no} has more cells "
+                              "than the header has columns", item, "cards_file")
+                    continue
+                key = key.strip()
+                value = (value or "").strip()
+                record[key] = int(value) if key == "qty" and value.isdigit() else value
+                record.lines[key] = line_no
+            rows.append(record)
+            rows.lines.append(line_no)
+    return rows
+
+
+def load_builtin(game_id: str) -> Game:
+    return load_game(game_folder(game_id))
+
+
+__all__ = ["load_game", "load_builtin", "builtin_games", "ContentError"]

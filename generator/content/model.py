@@ -1,0 +1,119 @@
+"""Frozen, typed objects for games, components and layouts. Knows nothing of drawing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from .yamlio import Msg
+
+
+def freeze(value: Any) -> Any:
+    """Deep read-only copy: mappings become proxies, lists tuples, so data cannot drift."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Plain dicts and lists again, for JSON output."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Size:
+    """A width and height in mm."""
+
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A named drawing recipe in mm, y downwards from the top-left of its box."""
+
+    name: str
+    size: Size | None
+    elements: tuple[Mapping[str, Any], ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class Card:
+    """One printed card (after ``qty`` expansion): its fields and which layouts draw it."""
+
+    fields: Mapping[str, Any]
+    front: str
+    back: str | None
+    copy: int = 1
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards of one size imposed on sheets, with crop marks and optional backs."""
+
+    id: str
+    title: Msg
+    size: Size
+    cards: tuple[Card, ...]
+    vars: Mapping[str, Any] = field(default_factory=dict)
+    kind: str = "deck"
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A page-sized layout printed at true scale (lab sheet, mat, screen, score pad)."""
+
+    id: str
+    title: Msg
+    layout: str
+    copies: int
+    landscape: bool
+    vars: Mapping[str, Any] = field(default_factory=dict)
+    kind: str = "sheet"
+
+
+@dataclass(frozen=True)
+class Board:
+    """A layout larger than a page, tiled over pages with glue overlaps."""
+
+    id: str
+    title: Msg
+    layout: str
+    overlap: float
+    vars: Mapping[str, Any] = field(default_factory=dict)
+    kind: str = "board"
+
+
+Component = Deck | Sheet | Board
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's whole content: components, layouts, palette and rule data."""
+
+    id: str
+    title: Msg
+    folder: Path
+    source: str
+    rules: str | None
+    palette: Mapping[str, str]
+    data: Mapping[str, Any]
+    components: tuple[Component, ...]
+    layouts: Mapping[str, Layout]
+    vars: Mapping[str, Any] = field(default_factory=dict)
+
+    def component(self, component_id: str) -> Component:
+        for component in self.components:
+            if component.id == component_id:
+                return component
+        raise KeyError(component_id)

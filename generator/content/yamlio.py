@@ -1,0 +1,123 @@
+"""YAML reading that remembers lines, so every error can point at the place to fix.
+
+``!t "text"`` marks a player-visible string: a :class:`Msg`, translated through gettext.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import ContentError, Problem
+
+
+class Msg(str):
+    """A translatable message id (English source text)."""
+
+    __slots__ = ()
+
+
+class LineDict(dict):
+    """A mapping that knows the line of each of its keys."""
+
+    __slots__ = ("lines", "line")
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.lines: dict[str, int] = {}
+        self.line: int | None = None
+
+
+class LineList(list):
+    """A sequence that knows the line of each of its items."""
+
+    __slots__ = ("lines", "line")
+
+    def __init__(self, *args: Any):
+        super().__init__(*args)
+        self.lines: list[int] = []
+        self.line: int | None = None
+
+
+class _Loader(yaml.SafeLoader):
+    """SafeLoader (no object construction) plus line-aware containers and ``!t``."""
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
+    loader.flatten_mapping(node)
+    result = LineDict()
+    result.line = node.start_mark.line + 1
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int)):
+            raise yaml.constructor.ConstructorError(
+                None, None, f"keys must be text or numbers, got {key!r}", key_node.start_mark
+            )
+        if key in result:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key '{key}'", key_node.start_mark
+            )
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.lines[str(key)] = key_node.start_mark.line + 1
+    return result
+
+
+def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
+    result = LineList(loader.construct_object(child, deep=True) for child in node.value)
+    result.lines = [child.start_mark.line + 1 for child in node.value]
+    result.line = node.start_mark.line + 1
+    return result
+
+
+def _construct_msg(loader: _Loader, node: yaml.Node) -> Msg:
+    if not isinstance(node, yaml.ScalarNode):
+        raise yaml.constructor.ConstructorError(
+            None, None, "!t marks one piece of text", node.start_mark
+        )
+    return Msg(loader.construct_scalar(node))
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
+_Loader.add_constructor("!t", _construct_msg)
+
+
+def load_yaml_text(text: str, source: str) -> Any:
+    """Parse YAML text; a syntax error becomes a ContentError with the line."""
+    try:
+        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        reason = exc.problem or str(exc)
+        raise ContentError(
+            Problem(source, "", f"invalid YAML: {reason}; fix the syntax there", line)
+        ) from None
+    except yaml.YAMLError as exc:
+        raise ContentError(Problem(source, "", f"invalid YAML: {exc}")) from None
+
+
+def load_yaml(path: Path) -> Any:
+    """Read and parse a YAML file, with errors that name it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ContentError(Problem(str(path), "", "file not found")) from None
+    except UnicodeDecodeError as exc:
+        raise ContentError(
+            Problem(str(path), "", f"not UTF-8 text (byte {exc.start}); save it as UTF-8")
+        ) from None
+    return load_yaml_text(text, str(path))
+
+
+def line_of(container: Any, key: str | int | None = None) -> int | None:
+    """The line of ``container[key]`` (or of the container itself) when it is known."""
+    if key is not None:
+        lines = getattr(container, "lines", None)
+        if isinstance(lines, dict):
+            return lines.get(str(key))
+        if isinstance(lines, list) and isinstance(key, int) and 0 <= key < len(lines):
+            return lines[key]
+    return getattr(container, "line", None)

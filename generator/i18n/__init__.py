@@ -1,0 +1,1 @@
+"""Translation: gettext catalogs per game and language, read with Babel."""

@@ -1,0 +1,114 @@
+"""Translate message ids through .po catalogs: a game's own ``locales/<lang>.po`` and the
+engine's ``generator/locales/<lang>.po``. English is the source language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileError, read_po
+
+from ..errors import ContentError, Problem
+from ..resources import locales_dir
+
+SOURCE_LANG = "en"
+LANGUAGES = ("fr", "en", "de")
+
+
+@lru_cache(maxsize=64)
+def _read_catalog(path: Path, mtime: float) -> Catalog:
+    try:
+        with path.open("rb") as handle:
+            return read_po(handle, abort_invalid=True)
+    except (PoFileError, ValueError, UnicodeDecodeError) as exc:
+        raise ContentError(Problem(str(path), "", f"broken translation catalog: {exc}; "
+                                   "check quoting and msgid/msgstr pairs")) from None
+
+
+def read_catalog(path: Path) -> Catalog | None:
+    if not path.is_file():
+        return None
+    return _read_catalog(path, path.stat().st_mtime)
+
+
+def catalog_paths(lang: str, game_folder: Path | None) -> list[Path]:
+    paths = [locales_dir() / f"{lang}.po"]
+    if game_folder is not None:
+        paths.insert(0, game_folder / "locales" / f"{lang}.po")
+    return paths
+
+
+@dataclass
+class Translator:
+    """gettext for one language; records every id it could not translate."""
+
+    lang: str
+    messages: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
+    fuzzy: set[str] = field(default_factory=set)
+    fallback: bool = False
+    missing: set[str] = field(default_factory=set)
+
+    def gettext(self, message: str) -> str:
+        if self.lang == SOURCE_LANG or not message:
+            return str(message)
+        found = self.messages.get(message)
+        if isinstance(found, tuple):
+            found = found[0]
+        if found:
+            return found
+        self.missing.add(str(message))
+        return str(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        from babel.plural import PluralRule
+
+        if self.lang == SOURCE_LANG:
+            return singular if count == 1 else plural
+        found = self.messages.get(singular)
+        if isinstance(found, tuple) and all(found):
+            rule = PluralRule.parse(_plural_expr(self.lang))
+            forms = ["one", "other"]
+            index = forms.index(rule(count)) if rule(count) in forms else len(found) - 1
+            return found[min(index, len(found) - 1)]
+        self.missing.add(singular)
+        return singular if count == 1 else plural
+
+    def has(self, message: str) -> bool:
+        return self.lang == SOURCE_LANG or bool(self.messages.get(message))
+
+
+def _plural_expr(lang: str) -> dict[str, str]:
+    return {"one": "n in 0..1"} if lang == "fr" else {"one": "n is 1"}
+
+
+def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> Translator:
+    """A translator merging the game's catalog over the engine's catalog."""
+    result = Translator(lang, fallback=fallback)
+    for path in reversed(catalog_paths(lang, game_folder)):
+        catalog = read_catalog(path)
+        if catalog is None:
+            continue
+        for message in catalog:
+            if not message.id:
+                continue
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            if message.fuzzy:
+                result.fuzzy.add(key)
+                continue
+            value = message.string
+            result.messages[key] = tuple(value) if isinstance(value, (list, tuple)) else value
+    return result
+
+
+def require_translations(tr: Translator, ids: Iterable[str], where: str) -> None:
+    """Fail with the list of ids that have no translation (unless falling back)."""
+    missing = sorted({i for i in ids if i and not tr.has(i)})
+    if missing and not tr.fallback:
+        shown = "\n  ".join(repr(m[:80]) for m in missing[:40])
+        more = f"\n  … and {len(missing) - 40} more" if len(missing) > 40 else ""
+        raise ContentError(Problem(where, f"locales/{tr.lang}.po",
+                                   f"{len(missing)} message(s) have no '{tr.lang}' translation "
+                                   f"(add them, or build with --fallback en):\n  {shown}{more}"))

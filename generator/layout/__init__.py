@@ -1,0 +1,1 @@
+"""Where things land: pages, placements and marks in mm. Plain data, no drawing."""

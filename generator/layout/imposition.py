@@ -1,0 +1,179 @@
+"""Impose cards on sheets: as many as fit, crop marks outside the cards, backs that line up.
+
+A back lands where its front is once the sheet is turned over: mirrored across the page's
+vertical axis for long-edge duplex, across the horizontal axis for short-edge duplex, then
+moved by the user's back offset. Its rotation keeps the back upright relative to its front.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..content.model import Size
+from .plan import Mark, PagePlan, Placement, PrintOptions
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Slots for cards on one page: trim boxes in page mm."""
+
+    cols: int
+    rows: int
+    rotated: bool
+    card: Size
+    pitch_x: float
+    pitch_y: float
+    left: float          # trim-box left of the first column
+    top: float           # trim-box top of the first row
+    bleed: float
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+    @property
+    def slot(self) -> tuple[float, float]:
+        """Footprint of one trim box on the page."""
+        return (self.card.h, self.card.w) if self.rotated else (self.card.w, self.card.h)
+
+    def trim_box(self, index: int) -> tuple[float, float]:
+        row, col = divmod(index, self.cols)
+        return self.left + col * self.pitch_x, self.top + row * self.pitch_y
+
+
+def _fit(avail: float, size: float, bleed: float, gutter: float) -> int:
+    pitch = size + 2 * bleed + gutter
+    return max(0, int((avail + gutter + 1e-9) // pitch))
+
+
+def plan_grid(card: Size, paper: Size, options: PrintOptions, pair: bool = False) -> Grid:
+    """The orientation that fits most cards; ``pair`` reserves two slots per card (fold)."""
+    reserve = options.margin + (options.mark_length + options.mark_gap if options.crop_marks
+                                else 0.0)
+    avail_w, avail_h = paper.w - 2 * reserve, paper.h - 2 * reserve
+    best: Grid | None = None
+    for rotated in (False, True):
+        cw, ch = (card.h, card.w) if rotated else (card.w, card.h)
+        cols = _fit(avail_w, cw, options.bleed, options.gutter)
+        rows = _fit(avail_h, ch, options.bleed, options.gutter)
+        if pair:
+            cols -= cols % 2
+        if cols * rows == 0 or (best is not None and cols * rows <= best.per_page):
+            continue
+        px = cw + 2 * options.bleed + options.gutter
+        py = ch + 2 * options.bleed + options.gutter
+        block_w = cols * px - options.gutter
+        block_h = rows * py - options.gutter
+        left = (paper.w - block_w) / 2 + options.bleed
+        top = (paper.h - block_h) / 2 + options.bleed
+        best = Grid(cols, rows, rotated, card, px, py, left, top, options.bleed)
+    if best is None:
+        raise ValueError(f"a {card.w:g}×{card.h:g} mm card with {options.bleed:g} mm bleed does "
+                         f"not fit on {paper.w:g}×{paper.h:g} mm paper")
+    return best
+
+
+def crop_marks(grid: Grid, count: int, paper: Size, options: PrintOptions) -> tuple[Mark, ...]:
+    """Marks on every trim line, in the margin outside the whole card block."""
+    if not options.crop_marks or count == 0:
+        return ()
+    used_rows = (count + grid.cols - 1) // grid.cols
+    used_cols = grid.cols if used_rows > 1 else count
+    sw, sh = grid.slot
+    xs = sorted({round(grid.left + c * grid.pitch_x + edge, 4)
+                 for c in range(used_cols) for edge in (0.0, sw)})
+    ys = sorted({round(grid.top + r * grid.pitch_y + edge, 4)
+                 for r in range(used_rows) for edge in (0.0, sh)})
+    block_top = grid.top - grid.bleed
+    block_bottom = grid.top + (used_rows - 1) * grid.pitch_y + sh + grid.bleed
+    block_left = grid.left - grid.bleed
+    block_right = grid.left + (used_cols - 1) * grid.pitch_x + sw + grid.bleed
+    gap, length = options.mark_gap, options.mark_length
+    marks = []
+    for x in xs:
+        marks.append(Mark(x, block_top - gap - length, x, block_top - gap))
+        marks.append(Mark(x, block_bottom + gap, x, block_bottom + gap + length))
+    for y in ys:
+        marks.append(Mark(block_left - gap - length, y, block_left - gap, y))
+        marks.append(Mark(block_right + gap, y, block_right + gap + length, y))
+    return tuple(marks)
+
+
+def back_rotation(front: int, duplex: str) -> int:
+    """Rotation that keeps the back's top at the front's top once the sheet is flipped."""
+    if duplex == "short":
+        return (180 - front) % 360
+    return (-front) % 360
+
+
+def mirror(placement: Placement, paper: Size, options: PrintOptions, layout: str,
+           duplex: str) -> Placement:
+    """The back placement behind ``placement`` for the given flip."""
+    fw, fh = placement.footprint
+    dx, dy = options.back_offset
+    if duplex == "short":
+        x, y = placement.x + dx, paper.h - placement.y - fh + dy
+    else:
+        x, y = paper.w - placement.x - fw + dx, placement.y + dy
+    return Placement(layout, placement.item, "back", x, y, placement.w, placement.h,
+                     back_rotation(placement.rotation, duplex), placement.bleed)
+
+
+def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: Size,
+                options: PrintOptions) -> list[PagePlan]:
+    """Pages of fronts, each followed (duplex) or trailed (simplex) by its page of backs."""
+    has_backs = any(b is not None for b in backs)
+    fold = has_backs and options.duplex == "none" and options.backs == "fold"
+    grid = plan_grid(card, paper, options, pair=fold)
+    rotation = 90 if grid.rotated else 0
+    per_page = grid.per_page // 2 if fold else grid.per_page
+    fronts_pages: list[PagePlan] = []
+    back_pages: list[PagePlan] = []
+    for start in range(0, len(fronts), per_page):
+        chunk = range(start, min(start + per_page, len(fronts)))
+        placements, behind = [], []
+        for slot, item in enumerate(chunk):
+            slot_index = slot * 2 if fold else slot
+            x, y = grid.trim_box(slot_index)
+            front = Placement(fronts[item], item, "front", x, y, card.w, card.h, rotation,
+                              options.bleed)
+            placements.append(front)
+            if backs[item] is None:
+                continue
+            if fold:
+                bx, by = grid.trim_box(slot_index + 1)
+                placements.append(Placement(backs[item], item, "back", bx, by, card.w, card.h,
+                                            back_rotation(rotation, "long"), options.bleed))
+            else:
+                flip = "short" if options.duplex == "short" else "long"
+                behind.append(mirror(front, paper, options, backs[item], flip))
+        used = len(chunk) * (2 if fold else 1)
+        marks = crop_marks(grid, used, paper, options)
+        if fold:
+            marks += fold_marks(grid, used, options)
+        fronts_pages.append(PagePlan(paper.w, paper.h, tuple(placements), marks))
+        if has_backs and not fold:
+            back_pages.append(PagePlan(paper.w, paper.h, tuple(behind), side="back"))
+    if options.duplex == "none" and not fold:
+        return fronts_pages + back_pages
+    if fold or not back_pages:
+        return fronts_pages
+    pages: list[PagePlan] = []
+    for front_page, back_page in zip(fronts_pages, back_pages, strict=True):
+        pages.extend((front_page, back_page))
+    return pages
+
+
+def fold_marks(grid: Grid, used: int, options: PrintOptions) -> tuple[Mark, ...]:
+    """Dashed fold lines midway between each front and its back."""
+    sw, sh = grid.slot
+    marks = []
+    rows = (used + grid.cols - 1) // grid.cols
+    for row in range(rows):
+        for col in range(1, grid.cols, 2):
+            if row * grid.cols + col >= used:
+                continue
+            x = grid.left + col * grid.pitch_x - (grid.pitch_x - sw) / 2
+            y = grid.top + row * grid.pitch_y
+            marks.append(Mark(x, y - grid.bleed, x, y + sh + grid.bleed, kind="fold"))
+    return tuple(marks)

@@ -1,0 +1,81 @@
+"""The print plan: pages with placements and marks, all in mm from the page's top-left."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How the user wants to print: paper, bleed, duplex and corrections."""
+
+    paper: str = "a4"
+    bleed: float = 3.0
+    gutter: float = 0.0
+    margin: float = 5.0
+    mark_length: float = 4.0
+    mark_gap: float = 1.0
+    duplex: str = "long"          # long | short | none
+    backs: str = "end"            # with duplex none: end | fold
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    ink_saver: bool = False
+    crop_marks: bool = True
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One layout drawn into a trim box (x, y = top-left, in page mm) turned by ``rotation``."""
+
+    layout: str
+    item: int                 # index of the card (or copy) in the component
+    side: str                 # front | back | sheet
+    x: float
+    y: float
+    w: float                  # the layout's own width and height (before rotation)
+    h: float
+    rotation: int = 0         # 0, 90, 180 or 270 degrees clockwise
+    bleed: float = 0.0
+    clip: tuple[float, float, float, float] | None = None
+
+    @property
+    def footprint(self) -> tuple[float, float]:
+        """Width and height the placement occupies on the page."""
+        return (self.h, self.w) if self.rotation in (90, 270) else (self.w, self.h)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A hairline from (x1, y1) to (x2, y2): crop, fold or alignment mark."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    kind: str = "crop"
+
+
+@dataclass(frozen=True)
+class Label:
+    """Small text on the page margin (page labels, instructions)."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 6.0
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    width: float
+    height: float
+    placements: tuple[Placement, ...]
+    marks: tuple[Mark, ...] = ()
+    labels: tuple[Label, ...] = ()
+    side: str = "front"
+
+
+@dataclass(frozen=True)
+class ComponentPlan:
+    component_id: str
+    title: str
+    pages: tuple[PagePlan, ...] = field(default_factory=tuple)

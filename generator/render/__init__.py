@@ -1,0 +1,1 @@
+"""Drawing with reportlab: layouts, text fitting, fonts, marks and the PDF writer."""

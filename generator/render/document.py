@@ -1,0 +1,151 @@
+"""Draw a list of planned components into one PDF, written atomically.
+
+Same inputs give the same bytes: reportlab's invariant mode fixes ids and dates.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..content.model import Game
+from ..layout.plan import ComponentPlan, Mark, PagePlan, Placement
+from ..units import mm
+from .fonts import font_name, register_fonts
+from .painter import Painter
+
+MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
+    "crop": (0.25, None, 0.0),
+    "fold": (0.4, (3, 2), 0.35),
+    "glue": (0.4, (2, 2), 0.5),
+    "target": (0.3, None, 0.0),
+    "ruler": (0.25, None, 0.0),
+}
+
+ContextFor = Callable[[str, Placement], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    title: str
+    subject: str
+    footer: str
+
+
+def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_for: ContextFor,
+               info: DocumentInfo, ink_saver: bool = False,
+               after_placement: Callable[[Canvas, PagePlan, Placement], None] | None = None) -> bytes:
+    """Draw every page of every component; return the PDF bytes."""
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas.setTitle(info.title)
+    canvas.setAuthor("pnp")
+    canvas.setCreator("pnp print-and-play generator")
+    canvas.setSubject(info.subject)
+    painter = Painter(canvas, game, ink_saver=ink_saver) if game is not None else None
+    for component in components:
+        for number, page in enumerate(component.pages, start=1):
+            canvas.setPageSize((mm(page.width), mm(page.height)))
+            if number == 1:
+                key = f"c-{component.component_id}"
+                canvas.bookmarkPage(key)
+                canvas.addOutlineEntry(component.title, key, level=0)
+            for placement in page.placements:
+                assert painter is not None, "placements need a game to draw from"
+                _draw_placement(painter, page, placement, context_for(component.component_id,
+                                                                      placement))
+                if after_placement is not None:
+                    after_placement(canvas, page, placement)
+            _draw_marks(canvas, page, page.marks)
+            _draw_labels(canvas, page)
+            footer = f"{info.footer} · {component.title} · {number}/{len(component.pages)}"
+            _small_text(canvas, page, 5.0, page.height - 2.5, footer, 5.5)
+            canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _draw_placement(painter: Painter, page: PagePlan, placement: Placement,
+                    context: dict[str, Any]) -> None:
+    canvas = painter.canvas
+    canvas.saveState()
+    if placement.clip is not None:
+        cx, cy, cw, ch = placement.clip
+        clip = canvas.beginPath()
+        clip.rect(mm(cx), mm(page.height - cy - ch), mm(cw), mm(ch))
+        canvas.clipPath(clip, stroke=0, fill=0)
+    fw, fh = placement.footprint
+    # move to the footprint's centre, turn, then to the layout's own top-left corner
+    canvas.translate(mm(placement.x + fw / 2), mm(page.height - placement.y - fh / 2))
+    canvas.rotate(-placement.rotation)
+    canvas.translate(-mm(placement.w / 2), mm(placement.h / 2))
+    if placement.bleed:
+        b = placement.bleed
+        clip = canvas.beginPath()
+        clip.rect(-mm(b), -mm(placement.h + b), mm(placement.w + 2 * b), mm(placement.h + 2 * b))
+        canvas.clipPath(clip, stroke=0, fill=0)
+    painter.draw_layout(placement.layout, context, placement.w, placement.h, placement.bleed)
+    canvas.restoreState()
+
+
+def _draw_marks(canvas: Canvas, page: PagePlan, marks: Sequence[Mark]) -> None:
+    for kind in MARK_STYLE:
+        group = [m for m in marks if m.kind == kind]
+        if not group:
+            continue
+        width, dash, grey = MARK_STYLE[kind]
+        canvas.saveState()
+        canvas.setLineWidth(width)
+        canvas.setStrokeGray(grey)
+        canvas.setDash(list(dash) if dash else [])
+        path = canvas.beginPath()
+        for m in group:
+            path.moveTo(mm(m.x1), mm(page.height - m.y1))
+            path.lineTo(mm(m.x2), mm(page.height - m.y2))
+        canvas.drawPath(path, stroke=1, fill=0)
+        canvas.restoreState()
+
+
+def _draw_labels(canvas: Canvas, page: PagePlan) -> None:
+    for label in page.labels:
+        _small_text(canvas, page, label.x, label.y, label.text, label.size)
+
+
+def _small_text(canvas: Canvas, page: PagePlan, x: float, y: float, text: str,
+                size: float) -> None:
+    canvas.saveState()
+    canvas.setFont(font_name("regular"), size)
+    canvas.setFillGray(0.35)
+    canvas.drawString(mm(x), mm(page.height - y), text)
+    canvas.restoreState()
+
+
+def flag_untranslated(canvas: Canvas, page: PagePlan, placement: Placement, lang: str) -> None:
+    """A small red tag on the top-left of a placement drawn with fallback text."""
+    canvas.saveState()
+    canvas.setFillColorRGB(0.85, 0.1, 0.1)
+    canvas.setFont(font_name("bold"), 5)
+    canvas.drawString(mm(placement.x + 0.8), mm(page.height - placement.y - 2.2),
+                      f"[{lang.upper()}]")
+    canvas.restoreState()
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write beside the target and rename: a failed build never leaves a broken file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,34 @@
+"""Where the bundled fonts, templates and games live, installed or in a source checkout.
+
+The wheel maps the top-level ``fonts/`` and ``templates/`` folders into the package;
+a source checkout keeps them beside it. Both layouts resolve here, and only here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _bundled(name: str) -> Path:
+    for candidate in (PACKAGE_DIR / name, PACKAGE_DIR.parent / name):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError(f"bundled folder '{name}' is missing from the installation")
+
+
+def fonts_dir() -> Path:
+    return _bundled("fonts")
+
+
+def templates_dir() -> Path:
+    return _bundled("templates")
+
+
+def games_dir() -> Path:
+    return PACKAGE_DIR / "games"
+
+
+def locales_dir() -> Path:
+    return PACKAGE_DIR / "locales"

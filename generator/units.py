@@ -1,0 +1,28 @@
+"""Lengths as data: numbers are millimetres, strings may carry a unit ('63.5mm', '1in', '12pt')."""
+
+from __future__ import annotations
+
+import re
+
+MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+PT_PER_MM = 72.0 / 25.4
+
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+
+
+def parse_length(value: object) -> float:
+    """Return a length in mm; raise ValueError naming the accepted forms."""
+    if isinstance(value, bool):
+        raise ValueError(f"expected a length such as 12 or '12mm', got {value!r}")
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        match = _LENGTH.match(value)
+        if match:
+            return float(match.group(1)) * MM_PER_UNIT[match.group(2) or "mm"]
+    raise ValueError(f"expected a length such as 12, '12mm', '1.5in' or '10pt', got {value!r}")
+
+
+def mm(value: float) -> float:
+    """Millimetres to PDF points."""
+    return value * PT_PER_MM
