@@ -1,30 +1,31 @@
 """Game logic that is not drawing: rule-data validation, referee answers, score calculators.
 
-A game file names its rules module with ``rules: <id>``; the loader asks it to check the
-game's ``data`` section so a bad grid or zone table is reported like any other content error.
+A game file names its rules module with ``rules: <id>``; the loader imports
+``generator.rules.<id with '_' for '-'>`` and calls its ``validate(check, raw, components,
+palette)`` so a bad grid or zone table is reported like any other content error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import re
 from typing import Any
 
 from ..content.checker import Checker
 
-Validator = Callable[[Checker, Any, list, dict], None]
-
-
-def _validators() -> dict[str, Validator]:
-    from . import spz_data
-
-    return {"save-patient-zero": spz_data.validate}
+RULES_ID = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
 
 
 def validate_rule_data(rules: str, check: Checker, raw: Any, components: list,
                        palette: dict) -> None:
-    validators = _validators()
-    if rules not in validators:
-        check.add("rules", f"unknown rules module '{rules}'; known: {', '.join(validators)}",
-                  raw, "rules")
+    module = None
+    if RULES_ID.match(rules):
+        try:
+            module = importlib.import_module(f"{__name__}.{rules.replace('-', '_')}")
+        except ModuleNotFoundError:
+            module = None
+    if module is None or not hasattr(module, "validate"):
+        check.add("rules", f"unknown rules module '{rules}'; leave 'rules' out for a game "
+                  "without rule data", raw, "rules")
         return
-    validators[rules](check, raw, components, palette)
+    module.validate(check, raw, components, palette)
