@@ -35,9 +35,14 @@ def read_catalog(path: Path) -> Catalog | None:
 
 
 def catalog_paths(lang: str, game_folder: Path | None) -> list[Path]:
-    paths = [locales_dir() / f"{lang}.po"]
-    if game_folder is not None:
-        paths.insert(0, game_folder / "locales" / f"{lang}.po")
+    """Catalogs for one language, most specific first: the game's ``<lang>.po`` and any
+    ``<lang>.<topic>.po`` beside it, then the engine's own catalogs."""
+    folders = [game_folder / "locales"] if game_folder is not None else []
+    folders.append(locales_dir())
+    paths: list[Path] = []
+    for folder in folders:
+        paths.append(folder / f"{lang}.po")
+        paths.extend(sorted(folder.glob(f"{lang}.*.po")))
     return paths
 
 
