@@ -6,15 +6,13 @@ strip match when the printed tiles are laid over each other."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from pharma_support import PX_PER_MM, build_kit, render, words_mm
 from PIL import ImageChops
 
 from generator.build import paper_size, resolve_game
 from generator.layout.pages import SEAM_TICK, plan_board
 from generator.layout.plan import PagePlan, PrintOptions
-from pharma_support import PX_PER_MM, build_kit, render, words_mm
 
 OVERLAP = 10.0
 
@@ -170,10 +168,11 @@ def test_seam_ticks_are_drawn_on_both_tiles(printed):
     assert tick_a.x2 - tick_a.x1 == pytest.approx(SEAM_TICK)
 
 
-def test_board_is_upright_and_true_scale(printed):
-    pdf, pages, _ = printed
-    page = Path(pdf)
-    assert page.stat().st_size > 0
-    first = words_mm(pdf, 0)
-    title = [w for w in first if w["text"] == "PHARMA"]
-    assert title and title[0]["size"] == pytest.approx(36, abs=0.1)
+def test_board_is_printed_at_true_scale(printed, board):
+    """Neighbouring track cells lie pitch_x mm apart on paper, as in the layout's data."""
+    pdf, _, _ = printed
+    pitch = resolve_game("pharma-code").component("board").vars["pitch_x"]
+    centres = {w["text"]: (w["x0"] + w["x1"]) / 2 for w in words_mm(pdf, 0)
+               if w["text"] in ("1", "2", "3") and w["size"] > 15}
+    assert centres["2"] - centres["1"] == pytest.approx(pitch, abs=0.1)
+    assert centres["3"] - centres["2"] == pytest.approx(pitch, abs=0.1)

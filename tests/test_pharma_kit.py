@@ -3,17 +3,16 @@ number cards, the QR code on the rules card, fr/de builds, and a user's own ques
 
 from __future__ import annotations
 
-import re
 import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import zxingcpp
+from pharma_support import build_kit, page_runs, page_texts, pages_of, render
 
 from generator.content.loader import game_folder
 from generator.errors import ContentError
-from pharma_support import build_kit, page_runs, page_texts, pages_of, render
 
 SAMPLE_QUESTIONS = 12  # rows in the shipped questions.yaml (the published deck has 31)
 
