@@ -3,6 +3,7 @@ number cards, the QR code on the rules card, fr/de builds, and a user's own ques
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -130,6 +131,29 @@ def test_a_wrong_answer_letter_names_the_file_and_row(tmp_path):
         build_kit(tmp_path, "en", only=("questions",), game=folder)
     message = str(caught.value)
     assert "mine.csv" in message and "row 2" in message and "answer 'd'" in message
+
+
+@pytest.mark.parametrize(("old", "new", "fragment"), [
+    ("56: -1}", "56: -1, 70: 2}", "data.track.fields.70: a location field must sit on a "
+     "numbered square 1..58"),
+    ("{players: 4, highest: 60,", "{players: 4, highest: 58,",
+     "the number cards must be 1-58, each once"),
+])
+def test_rule_data_mistakes_are_named(tmp_path, old, new, fragment):
+    folder = _copy_game(tmp_path)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    assert old in text
+    game_yaml.write_text(text.replace(old, new), encoding="utf-8")
+    with pytest.raises(ContentError, match=re.escape(fragment)):
+        build_kit(tmp_path, "en", only=("rules-card",), game=folder)
+
+
+def test_an_empty_question_file_is_refused(tmp_path):
+    folder = _copy_game(tmp_path)
+    _use_questions(folder, "empty.csv", "question,a,b,c,answer\n")
+    with pytest.raises(ContentError, match="empty.csv: no questions to print"):
+        build_kit(tmp_path, "en", only=("questions",), game=folder)
 
 
 @pytest.mark.parametrize("lang", ["fr", "de"])

@@ -24,9 +24,11 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     check.keys(data, "data", DATA_KEYS, required=("setups", "track"))
     _setups(check, data.get("setups"), data)
     _track(check, data.get("track"), data)
-    for component in components:
-        if isinstance(component, Deck) and component.id == "questions":
-            _questions(check, raw, component)
+    decks = {c.id: c for c in components if isinstance(c, Deck)}
+    if "questions" in decks:
+        _questions(check, raw, decks["questions"])
+    if isinstance(data.get("setups"), list) and not check.problems:
+        _decks_match_setups(check, data["setups"], decks)
 
 
 def _setups(check: Checker, setups: Any, data: Mapping[str, Any]) -> None:
@@ -49,6 +51,26 @@ def _setups(check: Checker, setups: Any, data: Mapping[str, Any]) -> None:
             check.add(join(where, "highest"), "list the setups from the smallest deck up, so "
                       "each card prints the fewest players it is used with", setup, "highest")
         previous = highest or previous
+
+
+def _decks_match_setups(check: Checker, setups: list, decks: Mapping[str, Deck]) -> None:
+    """The number cards and jokers printed are those the largest setup needs, and each card's
+    player-count label can be found in the setups."""
+    highest = max(int(s["highest"]) for s in setups)
+    jokers = max(int(s["jokers"]) for s in setups)
+    if "numbers" in decks:
+        values = sorted(int(c.fields.get("value", 0)) for c in decks["numbers"].cards)
+        if values != list(range(1, highest + 1)):
+            check.add("components.numbers", f"the number cards must be 1-{highest}, each once, "
+                      "to match data.setups")
+    if "jokers" in decks:
+        counts = {int(s["players"]) for s in setups}
+        if len(decks["jokers"].cards) != jokers:
+            check.add("components.jokers", f"data.setups needs {jokers} jokers, the deck has "
+                      f"{len(decks['jokers'].cards)}")
+        if any(c.fields.get("players") not in counts for c in decks["jokers"].cards):
+            check.add("components.jokers", "each joker's 'players' must be a player count from "
+                      f"data.setups: {', '.join(map(str, sorted(counts)))}")
 
 
 def _track(check: Checker, track: Any, data: Mapping[str, Any]) -> None:
@@ -74,6 +96,9 @@ def _questions(check: Checker, raw: Mapping[str, Any], deck: Deck) -> None:
     """Each row needs a question, three choices and the right one; name the row to fix."""
     file_name = _questions_file(raw)
     source = str(Path(check.file).parent / file_name) if file_name else check.file
+    if not deck.cards:
+        check.problems.append(Problem(source, "", "no questions to print: add at least one row "
+                                      "(question, a, b, c, answer), as in questions-template.csv"))
     row = 0
     for card in deck.cards:
         if card.copy > 1:
