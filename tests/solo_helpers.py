@@ -81,6 +81,14 @@ def inside(placement: Placement, x: float, y: float) -> bool:
     return placement.x <= x <= placement.x + fw and placement.y <= y <= placement.y + fh
 
 
+def to_page(placement: Placement, lx: float, ly: float) -> tuple[float, float]:
+    """A point given in the layout's own mm, on the page (the card turned clockwise)."""
+    fw, fh = placement.footprint
+    dx, dy = lx - placement.w / 2, ly - placement.h / 2
+    turned = {0: (dx, dy), 90: (-dy, dx), 180: (-dx, -dy), 270: (dy, -dx)}[placement.rotation]
+    return placement.x + fw / 2 + turned[0], placement.y + fh / 2 + turned[1]
+
+
 def runs_in(runs: list[Run], placement: Placement) -> list[Run]:
     return [r for r in runs if inside(placement, r.x, r.y)]
 

@@ -13,12 +13,14 @@ from solo_helpers import (
     largest_char_centre,
     runs_in,
     text_runs,
+    to_page,
 )
 
 from generator.build import resolve_game
 from generator.content.model import Deck
 
 A4_WIDTH = 210.0
+MAP_ORIGIN = (3.25, 30)   # where the limb layouts place the 57 × 40 mm body map
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +43,15 @@ def _limb_cards(game):
     deck = game.component("limbs")
     assert isinstance(deck, Deck)
     return [card.fields["limb"] for card in deck.cards]
+
+
+def _nearest_limb(placement, point, limbs) -> str:
+    """The limb whose box on the card's body map is nearest an arrow head: its target."""
+    def distance(limb):
+        x, y = to_page(placement, MAP_ORIGIN[0] + limbs[limb]["pos"][0],
+                       MAP_ORIGIN[1] + limbs[limb]["pos"][1])
+        return (x - point[0]) ** 2 + (y - point[1]) ** 2
+    return min(limbs, key=distance)
 
 
 def test_deck_has_each_type_in_each_colour_as_printed(kit, game):
@@ -82,6 +93,7 @@ def test_every_adjacency_has_an_arrow_and_a_label(kit, game):
         drawn = [h for h in heads if placement.x <= h[0] <= placement.x + placement.footprint[0]
                  and placement.y <= h[1] <= placement.y + placement.footprint[1]]
         assert len(drawn) == len(adjacent), limb
+        assert sorted(_nearest_limb(placement, head, limbs) for head in drawn) == sorted(adjacent)
         labels = {r.text for r in runs_in(runs, placement) if r.text.startswith("→")}
         assert labels == {f"→ {limbs[other]['name']}" for other in adjacent}, limb
     assert len(heads) == sum(len(spec["adjacent"]) for spec in limbs.values()) == 16
@@ -101,6 +113,7 @@ def test_amputated_backs_number_the_redirects_in_order(kit, game):
         drawn = [h for h in heads if placement.x <= h[0] <= placement.x + fw
                  and placement.y <= h[1] <= placement.y + fh]
         assert len(drawn) == len(redirect), limb
+        assert sorted(_nearest_limb(placement, head, limbs) for head in drawn) == sorted(redirect)
         labels = sorted(r.text for r in runs_in(runs, placement) if " → " in r.text)
         assert labels == [f"{n} → {limbs[other]['name']}"
                           for n, other in enumerate(redirect, start=1)], limb
