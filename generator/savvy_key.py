@@ -8,11 +8,11 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from .build import BuildRequest, ContextMaker, paper_size
+from .build import localize, paper_size
 from .content.loader import load_builtin
 from .content.model import Game
 from .errors import UsageError
-from .i18n.catalog import require_translations, translator
+from .i18n.catalog import Translator, require_translations, translator
 from .layout.pages import plan_sheet
 from .layout.plan import ComponentPlan, PrintOptions
 from .render.document import DocumentInfo, render_pdf, write_atomically
@@ -76,17 +76,26 @@ def _cell(board: Board, label: str, count: int, rows: int, cols: int) -> dict[st
             "last": board.cell(top + rows - 1, left + cols - 1)}
 
 
+def _base_context(game: Game, tr: Translator, lang: str) -> dict[str, Any]:
+    """The sheet context, translating only the game data this page shows (so a key needs
+    no more translations than the strings printed on it)."""
+    data = {**game.data, **{k: localize(game.data[k], tr) for k in ("colour_labels", "labs")}}
+    return {"game": {"id": game.id}, "data": data,
+            "palette": dict(game.palette), "vars": game.vars, "lang": lang,
+            "_": tr.gettext, "gettext": tr.gettext, "ngettext": tr.ngettext}
+
+
 def render_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4") -> bytes:
     """The answer key PDF, in one language, on one paper."""
     game = load_builtin(GAME_ID)
     board = savvy.board_from_game(game)
     tr = translator(lang, game.folder)
-    request = BuildRequest(GAME_ID, lang, PrintOptions(paper=paper))
-    context = key_context(game, board, secret, seed, ContextMaker(game, tr, request).base)
+    options = PrintOptions(paper=paper)
+    context = key_context(game, board, secret, seed, _base_context(game, tr, lang))
     layout = game.layouts[LAYOUT]
     assert layout.size is not None
     title = tr.gettext("Answer key")
-    pages = plan_sheet(LAYOUT, layout.size, paper_size(paper), 1, request.options)
+    pages = plan_sheet(LAYOUT, layout.size, paper_size(paper), 1, options)
     info = DocumentInfo(f"Save Patient Zero — {title}", f"savvy key {seed} {lang}",
                         f"Save Patient Zero · {lang.upper()}")
     data = render_pdf(game, [ComponentPlan("answer-key", title, tuple(pages))],

@@ -65,8 +65,11 @@ def molecules(text: str, what: str) -> list[int]:
         raise UsageError(f"{what}: give molecule numbers of 1..25 separated by commas")
     values = []
     for item in items:
-        if not NUMBER.match(item) or int(item) not in MOLECULES:
-            raise UsageError(f"{what}: {item[:20]!r} is not a molecule; molecules are 1..25")
+        if not NUMBER.match(item):
+            raise UsageError(f"{what}: {item[:20]!r} is not a molecule number; molecules are "
+                             "1..25")
+        if int(item) not in MOLECULES:
+            raise UsageError(f"{what}: molecule {int(item)} is outside 1..25")
         values.append(int(item))
     return values
 
@@ -222,6 +225,7 @@ def describe(query: Query, answer: Any) -> str:
         return f"colour {answer}"
     if isinstance(answer, bool):
         return "yes" if answer else "no"
-    if tool == "antidote" and answer == savvy.SECRET_SIZE:
-        return f"{answer} of 3 — the antidote is found"
-    return str(answer)
+    if tool == "antidote":
+        found = " — the antidote is found" if answer == savvy.SECRET_SIZE else ""
+        return f"{answer} of {savvy.SECRET_SIZE} right{found}"
+    return f"{answer} of the framed molecules in the antidote"
