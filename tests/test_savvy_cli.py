@@ -199,7 +199,7 @@ def test_play_won_through_stdin():
 
 def test_play_lost_after_two_missed_antidotes():
     wrong = [m for m in range(1, 26) if m not in savvy.secret_for_seed(3)][:6]
-    script = f"antidote {wrong[0]},{wrong[1]},{wrong[2]}\nantidote {wrong[3]},{wrong[4]},{wrong[5]}\n"
+    script = "".join(f"antidote {a},{b},{c}\n" for a, b, c in (wrong[:3], wrong[3:]))
     result = play(script, "--seed", "3", "--lab", "T")
     assert result.returncode == 1
     assert "0 of 3 right" in result.stdout
