@@ -101,6 +101,11 @@ def test_bad_input_is_one_clear_line_and_exit_2(capsys, argv, words):
         assert word in err
 
 
+def test_key_needs_a_solution_or_a_qr_image(capsys):
+    code, out, err = run(capsys, "key", "--json")
+    assert code == 2 and out == "" and "give either --solution A,B,C or --qr IMAGE" in err
+
+
 def write(tmp_path: Path, text: str) -> str:
     path = tmp_path / "marks.txt"
     path.write_text(text, encoding="utf-8")

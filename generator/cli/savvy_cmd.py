@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 ACTIONS = ("new", "answer", "layout", "key", "check", "solve", "play")
+MAX_SEED = 999_999_999  # the QR payload carries up to 9 digits
 SHOW_CANDIDATES = 20  # solve lists the candidates themselves when this few remain
 
 
@@ -22,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     _pdf_options(new)
 
     answer = actions.add_parser("answer", help="Savvy's answer to one tool")
-    _solution(answer, required=True)
+    _solution(answer, required=True, seeded=True)
     answer.add_argument("tool", help="samply, mikroskopo, analyzer, dedukto, intervallo, "
                         "scanpad, centrifugo, estugamo, fuzio, substrakto, kolozomi, mezakol, "
                         "antidote, hackz, spionado")
@@ -37,7 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     layout.add_argument("--json", action="store_true", help="print JSON")
 
     key = actions.add_parser("key", help="every answer at once (JSON) or the answer-key PDF")
-    _solution(key, required=False)
+    _solution(key, required=False, seeded=True)
     key.add_argument("--qr", type=Path, metavar="IMAGE",
                      help="restore the secret and seed from a photo of the key's QR code")
     key.add_argument("--json", action="store_true", help="print every answer as JSON")
@@ -58,11 +59,12 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help="draw an interruption card after your third tool")
 
 
-def _solution(parser: argparse.ArgumentParser, required: bool) -> None:
+def _solution(parser: argparse.ArgumentParser, required: bool, seeded: bool = False) -> None:
     parser.add_argument("--solution", required=required, metavar="A,B,C",
                         help="the three antidote molecules, such as 5,9,24")
-    parser.add_argument("--seed", type=int,
-                        help="game number for Dedukto and Substrakto (default: from the solution)")
+    if seeded:
+        parser.add_argument("--seed", type=int, help="game number for Dedukto and Substrakto "
+                            "(default: one derived from the solution)")
 
 
 def _pdf_options(parser: argparse.ArgumentParser) -> None:
@@ -83,10 +85,18 @@ def _secret(text: str):
     return savvy.check_secret(molecules(text, "--solution"))
 
 
-def _seed(args: argparse.Namespace, secret) -> int:
+def _seed(args: argparse.Namespace, secret=None) -> int:
+    """The game number: given, derived from the solution, or random for a new game."""
+    import secrets
+
+    from ..errors import UsageError
     from ..rules import savvy
 
-    return args.seed if args.seed is not None else savvy.default_seed(secret)
+    if args.seed is not None:
+        if not 0 <= args.seed <= MAX_SEED:
+            raise UsageError(f"--seed {args.seed} is out of range; use 0..{MAX_SEED}")
+        return args.seed
+    return savvy.default_seed(secret) if secret is not None else secrets.randbelow(1_000_000)
 
 
 def _print_json(value: Any) -> None:
@@ -94,12 +104,10 @@ def _print_json(value: Any) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    import secrets
-
     from ..rules import savvy
     from ..savvy_key import write_key
 
-    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    seed = _seed(args)
     path = write_key(savvy.secret_for_seed(seed), seed, args.lang, args.paper, args.out)
     print(f"game {seed}: answer key written to {path} (keep it hidden)")
     return 0
@@ -221,9 +229,6 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    import secrets
-
     from ..rules.savvy_play import play_lines
 
-    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    return play_lines(seed, args.lab, args.interruptions, sys.stdin, sys.stdout)
+    return play_lines(_seed(args), args.lab, args.interruptions, sys.stdin, sys.stdout)

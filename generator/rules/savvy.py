@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations
@@ -27,6 +27,8 @@ Secret = tuple[int, int, int]
 SECRET_SIZE = 3
 DEDUKTO_SIZE = 5
 BLOCK_LABEL = re.compile(r"^r([1-9])c([1-9]):([1-9])x([1-9])$", re.ASCII)
+QR_PREFIX = "pnp-savvy:v1:"
+QR_PATTERN = re.compile(r"^pnp-savvy:v1:(\d{1,2}),(\d{1,2}),(\d{1,2}):(\d{1,9})$", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,6 @@ class Board:
     lab: LabData
     scanpad_shapes: tuple[tuple[int, int], ...]
     centrifugo_cells: tuple[tuple[int, int], ...]
-    colour_labels: Mapping[str, str]
 
     @cached_property
     def blocks(self) -> dict[str, frozenset[int]]:
@@ -55,8 +56,7 @@ def board_from_game(game: Game) -> Board:
     data = game.data
     return Board(lab_data(game),
                  tuple((int(r), int(c)) for r, c in data["scanpad"]),
-                 tuple((int(r), int(c)) for r, c in data["centrifugo"]),
-                 dict(data["colour_labels"]))
+                 tuple((int(r), int(c)) for r, c in data["centrifugo"]))
 
 
 @lru_cache(maxsize=1)
@@ -228,9 +228,6 @@ def qr_payload(secret: Secret, seed: int) -> str:
     """The plain text the answer key's QR code holds."""
     return f"{QR_PREFIX}{','.join(map(str, secret))}:{seed}"
 
-
-QR_PREFIX = "pnp-savvy:v1:"
-QR_PATTERN = re.compile(r"^pnp-savvy:v1:(\d{1,2}),(\d{1,2}),(\d{1,2}):(\d{1,9})$", re.ASCII)
 
 
 def parse_qr_payload(text: str) -> tuple[Secret, int]:
