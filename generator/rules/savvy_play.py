@@ -34,7 +34,8 @@ HELP = """Commands: a tool and what it points at, one a turn —
   samply · mikroskopo M4 M17 · analyzer M4 M17 · dedukto · intervallo min|max
   scanpad 1,2,3,6,7,8 · centrifugo 1,2,6,7 · estugamo row 2|col 4 · fuzio · substrakto
   kolozomi 7 · mezakol · antidote 5,9,23
-and, taking no turn: tools · sheet · deck · help · quit"""
+and, taking no turn: tools · sheet · deck · help · quit · skip (discard an imposed tool
+that cannot be played)"""
 
 
 class GameOver(Exception):
@@ -127,6 +128,8 @@ class LeanGame:
             return self.say(self.sheet())
         if word == "deck":
             return self.say(self.show_deck())
+        if word == "skip":
+            return self.skip()
         if word == "quit":
             self.say(f"Game abandoned after {self.played} tools. The antidote was "
                      f"{','.join(map(str, self.secret))}.")
@@ -135,6 +138,16 @@ class LeanGame:
         self.allowed(tool)
         self.use(tool, words[1:])
         self.end_turn(tool)
+
+    def skip(self) -> None:
+        """Discard the next imposed tool unused, when its own rule forbids playing it."""
+        if not self.forced:
+            raise UsageError("skip only discards the next tool imposed by an interruption")
+        tool = self.forced.pop(0)
+        self.tools[tool] -= 1
+        self.say(f"The {tool.capitalize()} card is discarded unused.")
+        if not any(self.tools.values()):
+            self.lose("no tool card left")
 
     def show_deck(self) -> str:
         return "Sample deck: " + " ".join(
@@ -265,7 +278,7 @@ class LeanGame:
         if tool == "antidote" and not self.tools["antidote"]:
             self.lose("that was your last Antidote card")
         self.premo = False
-        if self.forced:
+        if self.forced and tool == self.forced[0]:
             self.forced.pop(0)
         self.blocked = {t: n - 1 for t, n in self.blocked.items() if n > 1}
         if self.deadline is not None:
