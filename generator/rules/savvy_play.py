@@ -52,10 +52,10 @@ class LeanGame:
     lab: str
     interruptions: bool
     out: TextIO
-    secret: Secret = (1, 2, 3)
-    rng: random.Random = field(default_factory=random.Random)
-    tools: dict[str, int] = field(default_factory=dict)
-    deck: list[str] = field(default_factory=list)
+    secret: Secret = field(init=False)
+    rng: random.Random = field(init=False)
+    tools: dict[str, int] = field(init=False)  # tool name → cards left
+    deck: list[str] = field(init=False)  # the shuffled sample cards not yet drawn
     yes: list[str] = field(default_factory=list)
     no: list[str] = field(default_factory=list)
     analyzed: dict[str, int] = field(default_factory=dict)
