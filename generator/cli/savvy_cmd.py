@@ -1,0 +1,234 @@
+"""``pnp savvy …``: the referee's calculator for Save Patient Zero (a thin layer over
+``generator.rules.savvy*`` and ``generator.savvy_key``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ACTIONS = ("new", "answer", "layout", "key", "check", "solve", "play")
+MAX_SEED = 999_999_999  # the QR payload carries up to 9 digits
+SHOW_CANDIDATES = 20  # solve lists the candidates themselves when this few remain
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    parser = sub.add_parser("savvy", help="referee tools for Save Patient Zero")
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    new = actions.add_parser("new", help="pick a secret and write its answer key PDF")
+    new.add_argument("--seed", type=int, help="game number (default: a random one)")
+    _pdf_options(new)
+
+    answer = actions.add_parser("answer", help="Savvy's answer to one tool")
+    _solution(answer, required=True, seeded=True)
+    answer.add_argument("tool", help="samply, mikroskopo, analyzer, dedukto, intervallo, "
+                        "scanpad, centrifugo, estugamo, fuzio, substrakto, kolozomi, mezakol, "
+                        "antidote, hackz, spionado")
+    answer.add_argument("args", nargs="*", help="what the tool points at (M17, min, row 2…)")
+    answer.add_argument("--draw", type=int, default=1,
+                        help="which Substrakto card of the lab this is (1 or 2)")
+    answer.add_argument("--misfunkcio", action="store_true",
+                        help="Scanpad after the Misfunkcio interruption: off by one")
+    answer.add_argument("--json", action="store_true", help='print {"answer": …}')
+
+    layout = actions.add_parser("layout", help="the grid, colours, zones and sample cards")
+    layout.add_argument("--json", action="store_true", help="print JSON")
+
+    key = actions.add_parser("key", help="every answer at once (JSON) or the answer-key PDF")
+    _solution(key, required=False, seeded=True)
+    key.add_argument("--qr", type=Path, metavar="IMAGE",
+                     help="restore the secret and seed from a photo of the key's QR code")
+    key.add_argument("--json", action="store_true", help="print every answer as JSON")
+    _pdf_options(key)
+
+    check = actions.add_parser("check", help="check the marks on a lab sheet")
+    _solution(check, required=True)
+    check.add_argument("--marks", type=Path, required=True, help="one mark a line")
+
+    solve = actions.add_parser("solve", help="the secrets still consistent with the marks")
+    solve.add_argument("--marks", type=Path, required=True, help="one mark a line")
+    solve.add_argument("--json", action="store_true", help="print JSON")
+
+    play = actions.add_parser("play", help="play one lab against the program as Savvy")
+    play.add_argument("--seed", type=int, help="game number (default: a random one)")
+    play.add_argument("--lab", choices=["M", "T"], default="M", help="your lab (default M)")
+    play.add_argument("--interruptions", action="store_true",
+                      help="draw an interruption card after your third tool")
+
+
+def _solution(parser: argparse.ArgumentParser, required: bool, seeded: bool = False) -> None:
+    parser.add_argument("--solution", required=required, metavar="A,B,C",
+                        help="the three antidote molecules, such as 5,9,24")
+    if seeded:
+        parser.add_argument("--seed", type=int, help="game number for Dedukto and Substrakto "
+                            "(default: one derived from the solution)")
+
+
+def _pdf_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", default="en", choices=["fr", "en", "de"],
+                        help="language of the answer key (default en)")
+    parser.add_argument("--paper", default="a4", choices=["a4", "letter"], help="paper")
+    parser.add_argument("--out", type=Path, default=Path("output"), help="output folder")
+
+
+def run(args: argparse.Namespace) -> int:
+    return int(globals()[f"_{args.action}"](args) or 0)
+
+
+def _secret(text: str):
+    from ..rules import savvy
+    from ..rules.savvy_queries import molecules
+
+    return savvy.check_secret(molecules(text, "--solution"))
+
+
+def _seed(args: argparse.Namespace, secret=None) -> int:
+    """The game number: given, derived from the solution, or random for a new game."""
+    import secrets
+
+    from ..errors import UsageError
+    from ..rules import savvy
+
+    if args.seed is not None:
+        if not 0 <= args.seed <= MAX_SEED:
+            raise UsageError(f"--seed {args.seed} is out of range; use 0..{MAX_SEED}")
+        return args.seed
+    return savvy.default_seed(secret) if secret is not None else secrets.randbelow(1_000_000)
+
+
+def _print_json(value: Any) -> None:
+    print(json.dumps(value, ensure_ascii=False))
+
+
+def _new(args: argparse.Namespace) -> int:
+    from ..rules import savvy
+    from ..savvy_key import write_key
+
+    seed = _seed(args)
+    path = write_key(savvy.secret_for_seed(seed), seed, args.lang, args.paper, args.out)
+    print(f"game {seed}: answer key written to {path} (keep it hidden)")
+    return 0
+
+
+def _answer(args: argparse.Namespace) -> int:
+    from ..rules import savvy
+    from ..rules.savvy_queries import NO_ANSWER, ask, describe, parse_query
+
+    board = savvy.builtin_board()
+    secret = _secret(args.solution)
+    query = parse_query(board, args.tool, args.args)
+    answer = ask(board, secret, query, _seed(args, secret), args.draw)
+    result: dict[str, Any] = {"answer": answer}
+    text = describe(query, answer)
+    if query.tool in NO_ANSWER:
+        result["note"] = NO_ANSWER[query.tool]
+    elif args.misfunkcio and query.tool == "scanpad":
+        readings = savvy.misfunkcio_readings(answer)
+        result["misfunkcio"] = readings
+        text = (f"true count {answer}; Misfunkcio: show {' or '.join(map(str, readings))} "
+                "(Savvy's choice)")
+    if args.json:
+        _print_json(result)
+    else:
+        print(text)
+    return 0
+
+
+def _layout(args: argparse.Namespace) -> int:
+    from ..rules import savvy
+
+    lab = savvy.builtin_board().lab
+    value = {"grid": [list(row) for row in lab.grid],
+             "colours": {str(m): lab.colours[m] for m in sorted(lab.colours)},
+             "fuzio": [list(zone) for zone in lab.fuzio],
+             "samples": {card: list(cells) for card, cells in lab.samples.items()}}
+    if args.json:
+        _print_json(value)
+        return 0
+    for row in lab.grid:
+        print("  ".join(f"{m:>2} {lab.colours[m]:<7}" for m in row))
+    print("Fuzio zones: " + ", ".join(f"{a}-{b}" for a, b in lab.fuzio))
+    for card, cells in lab.samples.items():
+        print(f"{card:>4}: {' '.join(f'{m:>2}' for m in cells)}")
+    return 0
+
+
+def _key(args: argparse.Namespace) -> int:
+    from ..errors import UsageError
+    from ..rules import savvy
+    from ..savvy_key import read_qr, write_key
+
+    if (args.qr is None) == (args.solution is None):
+        raise UsageError("give either --solution A,B,C or --qr IMAGE")
+    if args.qr is not None:
+        secret, seed = read_qr(args.qr)
+    else:
+        secret = _secret(args.solution)
+        seed = _seed(args, secret)
+    if args.json:
+        _print_json(savvy.key(savvy.builtin_board(), secret))
+        return 0
+    path = write_key(secret, seed, args.lang, args.paper, args.out)
+    print(f"game {seed}: answer key written to {path} (keep it hidden)")
+    return 0
+
+
+def _read_marks(path: Path):
+    from ..errors import UsageError
+    from ..rules.savvy_marks import parse_marks
+
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read the marks file {path}: {exc}") from None
+    return parse_marks(text, str(path))
+
+
+def _check(args: argparse.Namespace) -> int:
+    from ..rules import savvy
+    from ..rules.savvy_marks import fits, right_answer
+
+    board = savvy.builtin_board()
+    secret = _secret(args.solution)
+    marks = _read_marks(args.marks)
+    wrong = 0
+    for mark in marks:
+        if fits(board, secret, mark):
+            print(f"line {mark.line}: OK     {mark.words()}")
+        else:
+            wrong += 1
+            print(f"line {mark.line}: WRONG  {mark.words()}  (right: "
+                  f"{right_answer(board, secret, mark)})")
+    print(f"{len(marks)} marks: {len(marks) - wrong} OK, {wrong} WRONG")
+    return 1 if wrong else 0
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from ..rules import savvy
+    from ..rules.savvy_solver import first_contradiction, solve
+
+    board = savvy.builtin_board()
+    marks = _read_marks(args.marks)
+    candidates = solve(board, marks)
+    if args.json:
+        _print_json({"count": len(candidates), "candidates": [list(c) for c in candidates]})
+    elif not candidates:
+        culprit = first_contradiction(board, marks)
+        assert culprit is not None
+        print(f"no secret fits all {len(marks)} marks: they contradict each other by line "
+              f"{culprit.line} ({culprit.words()})")
+    else:
+        print(f"{len(candidates)} secret(s) of 2300 fit all {len(marks)} marks")
+        if len(candidates) <= SHOW_CANDIDATES:
+            for candidate in candidates:
+                print("  " + ",".join(map(str, candidate)))
+    return 0 if candidates else 1
+
+
+def _play(args: argparse.Namespace) -> int:
+    from ..rules.savvy_play import play_lines
+
+    return play_lines(_seed(args), args.lab, args.interruptions, sys.stdin, sys.stdout)

@@ -1,0 +1,239 @@
+"""Savvy, the referee of Save Patient Zero: every tool's answer for a secret antidote.
+
+Pure functions over the game's rule data (grid, colours, Fuzio zones, sample decks, Scanpad
+shapes, Centrifugo cells), so the command line, the answer key, the mark checker, the solver
+and the terminal game all give the same answer for the same question.
+
+A Scanpad block is labelled ``r<row>c<col>:<rows>x<cols>``: the 1-based row and column of its
+top-left molecule on the printed grid, then its shape. ``r1c1:2x3`` frames the first two rows
+of the first three columns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from itertools import combinations
+
+from ..content.model import Game
+from ..errors import UsageError
+from .save_patient_zero import MOLECULES, SIDE, LabData, lab_data
+
+Secret = tuple[int, int, int]
+SECRET_SIZE = 3
+DEDUKTO_SIZE = 5
+BLOCK_LABEL = re.compile(r"^r([1-9])c([1-9]):([1-9])x([1-9])$", re.ASCII)
+QR_PREFIX = "pnp-savvy:v1:"
+QR_PATTERN = re.compile(r"^pnp-savvy:v1:(\d{1,2}),(\d{1,2}),(\d{1,2}):(\d{1,9})$", re.ASCII)
+
+
+@dataclass(frozen=True)
+class Board:
+    """Everything Savvy reads: the lab data plus the shapes the cut-out tools frame."""
+
+    lab: LabData
+    scanpad_shapes: tuple[tuple[int, int], ...]
+    centrifugo_cells: tuple[tuple[int, int], ...]
+
+    @cached_property
+    def blocks(self) -> dict[str, frozenset[int]]:
+        """Scanpad label → the six molecules it frames, for every shape and place."""
+        return _blocks(self)
+
+    @cached_property
+    def centrifugo_placements(self) -> tuple[frozenset[int], ...]:
+        return _centrifugo(self)
+
+    def cell(self, row: int, col: int) -> int:
+        return self.lab.grid[row][col]
+
+
+def board_from_game(game: Game) -> Board:
+    data = game.data
+    return Board(lab_data(game),
+                 tuple((int(r), int(c)) for r, c in data["scanpad"]),
+                 tuple((int(r), int(c)) for r, c in data["centrifugo"]))
+
+
+@lru_cache(maxsize=1)
+def builtin_board() -> Board:
+    """The board of the built-in game (loaded once per process)."""
+    from ..content.loader import load_builtin
+
+    return board_from_game(load_builtin("save-patient-zero"))
+
+
+def _blocks(board: Board) -> dict[str, frozenset[int]]:
+    found: dict[str, frozenset[int]] = {}
+    for rows, cols in board.scanpad_shapes:
+        for top in range(SIDE - rows + 1):
+            for left in range(SIDE - cols + 1):
+                cells = frozenset(board.cell(top + r, left + c)
+                                  for r in range(rows) for c in range(cols))
+                found[f"r{top + 1}c{left + 1}:{rows}x{cols}"] = cells
+    return found
+
+
+def _centrifugo(board: Board) -> tuple[frozenset[int], ...]:
+    """Every set of molecules the Centrifugo plate can point at: its cells moved anywhere on
+    the grid and turned a quarter at a time (the cut-out can be laid any way round)."""
+    shapes, cells = set(), list(board.centrifugo_cells)
+    for _ in range(4):
+        low_r, low_c = min(r for r, _ in cells), min(c for _, c in cells)
+        shapes.add(tuple(sorted((r - low_r, c - low_c) for r, c in cells)))
+        cells = [(c, -r) for r, c in cells]
+    placements: list[frozenset[int]] = []
+    for shape in sorted(shapes):
+        height = max(r for r, _ in shape) + 1
+        width = max(c for _, c in shape) + 1
+        for top in range(SIDE - height + 1):
+            for left in range(SIDE - width + 1):
+                cells_here = frozenset(board.cell(top + r, left + c) for r, c in shape)
+                if cells_here not in placements:
+                    placements.append(cells_here)
+    return tuple(placements)
+
+
+# -- the secret -------------------------------------------------------------------------------
+def check_secret(molecules: Iterable[int], what: str = "the antidote") -> Secret:
+    """Three distinct molecules of 1..25, sorted; a UsageError names what is wrong."""
+    values = list(molecules)
+    for value in values:
+        if value not in MOLECULES:
+            raise UsageError(f"molecule {value} is outside 1..25; {what} is "
+                             f"{SECRET_SIZE} different molecules of 1..25")
+    repeated = sorted({v for v in values if values.count(v) > 1})
+    if repeated:
+        raise UsageError(f"molecule {repeated[0]} is repeated; {what} is {SECRET_SIZE} "
+                         "different molecules of 1..25")
+    if len(values) != SECRET_SIZE:
+        raise UsageError(f"{what} is {SECRET_SIZE} different molecules of 1..25, got "
+                         f"{len(values)}: write them like 5,9,24")
+    a, b, c = sorted(values)
+    return a, b, c
+
+
+def all_secrets() -> list[Secret]:
+    """The 2,300 possible antidotes, in increasing order."""
+    return list(combinations(MOLECULES, SECRET_SIZE))  # type: ignore[arg-type]
+
+
+def secret_for_seed(seed: int) -> Secret:
+    """The antidote Savvy draws for a game seed (``new`` and ``play`` agree)."""
+    return check_secret(random.Random(f"{seed}:secret").sample(list(MOLECULES), SECRET_SIZE))
+
+
+def default_seed(secret: Secret) -> int:
+    """A stable seed for a secret given without one (so a key is reproducible)."""
+    digest = hashlib.sha256(",".join(map(str, secret)).encode()).hexdigest()
+    return int(digest[:8], 16) % 1_000_000
+
+
+# -- one answer per tool ----------------------------------------------------------------------
+def sample_count(board: Board, secret: Secret, card: str) -> int:
+    """Samply / Mikroskopo (✓ when > 0) and Analyzer (x1, x2, x3)."""
+    return len(set(board.lab.samples[card]) & set(secret))
+
+
+def dedukto(secret: Secret, seed: int) -> list[int]:
+    """Five molecules outside the antidote, drawn at random from the 22 others."""
+    others = [m for m in MOLECULES if m not in secret]
+    return sorted(random.Random(f"{seed}:dedukto").sample(others, DEDUKTO_SIZE))
+
+
+def row_of(board: Board, molecule: int) -> int:
+    return board.lab.position(molecule)[0] + 1
+
+
+def intervallo(board: Board, secret: Secret, end: str) -> int:
+    """The 1-based grid row holding the lowest (``min``) or highest (``max``) molecule."""
+    return row_of(board, min(secret) if end == "min" else max(secret))
+
+
+def count_in(cells: Iterable[int], secret: Secret) -> int:
+    """Scanpad and Antidote: how many of these molecules are in the antidote."""
+    return len(set(cells) & set(secret))
+
+
+def misfunkcio_readings(true_count: int) -> list[int]:
+    """What a broken Scanpad may show: one more or one less, kept within 0..3."""
+    return [n for n in (true_count - 1, true_count + 1) if 0 <= n <= SECRET_SIZE]
+
+
+def estugamo(board: Board, secret: Secret, line: str, number: int) -> bool:
+    """Whether row or column ``number`` (1-based) holds an antidote molecule."""
+    index = number - 1
+    cells = (board.lab.grid[index] if line == "row"
+             else [board.lab.grid[r][index] for r in range(SIDE)])
+    return count_in(cells, secret) > 0
+
+
+def fuzio(board: Board, secret: Secret) -> str:
+    """The label of the zone holding the sum of the three numbers."""
+    total = sum(secret)
+    for low, high in board.lab.fuzio:
+        if low <= total <= high:
+            return f"{low}-{high}"
+    raise AssertionError(f"no Fuzio zone holds {total}; the loader checks the zones")
+
+
+def differences(secret: Secret) -> list[int]:
+    """All three differences Substrakto may give, in increasing order."""
+    return sorted(abs(a - b) for a, b in combinations(secret, 2))
+
+
+def substrakto(secret: Secret, seed: int, draw: int = 1) -> int:
+    """The difference of two antidote molecules picked at random (draw 1, 2… per card)."""
+    a, b = random.Random(f"{seed}:substrakto:{draw}").sample(list(secret), 2)
+    return abs(a - b)
+
+
+def colour_of(board: Board, molecule: int) -> str:
+    return board.lab.colours[molecule]
+
+
+def kolozomi(board: Board, secret: Secret, molecule: int) -> bool:
+    """Whether the molecule's colour is one of the antidote molecules' colours."""
+    return colour_of(board, molecule) in {colour_of(board, m) for m in secret}
+
+
+def mezakol(board: Board, secret: Secret) -> str:
+    """The colour of the middle antidote molecule (neither lowest nor highest)."""
+    return colour_of(board, sorted(secret)[1])
+
+
+def key(board: Board, secret: Secret) -> dict:
+    """Every answer at once, in the shape ``pnp savvy key --json`` prints."""
+    secret_colours = {colour_of(board, m) for m in secret}
+    return {
+        "solution": list(secret),
+        "fuzio": fuzio(board, secret),
+        "substrakto": differences(secret),
+        "mezakol": mezakol(board, secret),
+        "kolozomi": {c: c in secret_colours for c in board.lab.colour_order},
+        "intervallo": {"min": intervallo(board, secret, "min"),
+                       "max": intervallo(board, secret, "max")},
+        "estugamo": {"rows": [estugamo(board, secret, "row", n) for n in range(1, SIDE + 1)],
+                     "cols": [estugamo(board, secret, "col", n) for n in range(1, SIDE + 1)]},
+        "scanpad": {label: count_in(cells, secret) for label, cells in board.blocks.items()},
+        "samples": {card: sample_count(board, secret, card) for card in board.lab.samples},
+    }
+
+
+def qr_payload(secret: Secret, seed: int) -> str:
+    """The plain text the answer key's QR code holds."""
+    return f"{QR_PREFIX}{','.join(map(str, secret))}:{seed}"
+
+
+
+def parse_qr_payload(text: str) -> tuple[Secret, int]:
+    match = QR_PATTERN.match(text.strip())
+    if match is None:
+        raise UsageError(f"the QR code holds {text[:60]!r}, not a Savvy key; expected "
+                         f"{QR_PREFIX}A,B,C:SEED")
+    secret = check_secret(int(v) for v in match.groups()[:3])
+    return secret, int(match.group(4))

@@ -1,0 +1,153 @@
+"""What a referee marked on a printed lab sheet, one mark a line, and whether it is right.
+
+The format, one line a mark (blank lines and ``# comments`` are skipped)::
+
+    TOOL ARGS = ANSWER          fuzio = 23-39 · estugamo row 2 = yes · scanpad 1,2,3,6,7,8 = 1
+                                antidote 5,9,23 = 2 · analyzer M17 = 1 · samply M4 = no
+                                dedukto = 1,2,3,4,6 · substrakto = 4 · mezakol = orange
+    misfunkcio                  from here on, Scanpad marks are off by one (the interruption)
+
+Yes/no answers may be written yes/no, y/n, true/false or ✓/✗. A mark *fits* a secret when
+Savvy could have given it for that secret: any of the three differences for Substrakto, any
+5 molecules outside the antidote for Dedukto, one more or one less after Misfunkcio.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ContentError, Problem, UsageError
+from . import savvy
+from .save_patient_zero import MOLECULES, SIDE
+from .savvy import Board, Secret
+from .savvy_queries import NO_ANSWER, NUMBER, Query, ask, molecules, parse_query
+
+YES = {"yes", "y", "true", "✓", "✔"}
+NO = {"no", "n", "false", "✗", "✘", "x"}
+BOOL_TOOLS = ("samply", "mikroskopo", "centrifugo", "estugamo", "kolozomi")
+COUNT_TOOLS = ("analyzer", "scanpad", "antidote")
+MISFUNKCIO = "misfunkcio"
+EXAMPLE = "write TOOL ARGS = ANSWER, such as 'fuzio = 23-39' or 'estugamo row 2 = yes'"
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One line of a marks file: a question, the answer marked, and where it was read."""
+
+    line: int
+    query: Query
+    answer: Any
+    misfunkcio: bool = False
+
+    def words(self) -> str:
+        return f"{self.query.words()} = {format_answer(self.query.tool, self.answer)}"
+
+
+def parse_marks(text: str, source: str, board: Board | None = None) -> list[Mark]:
+    """Read every mark; raise one ContentError naming each line that cannot be read."""
+    board = board or savvy.builtin_board()
+    marks: list[Mark] = []
+    problems: list[Problem] = []
+    misfunkcio = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.lower() in (MISFUNKCIO, f"interruption {MISFUNKCIO}"):
+            misfunkcio = True
+            continue
+        try:
+            marks.append(_mark(board, line, number, misfunkcio))
+        except UsageError as exc:
+            problems.append(Problem(source, "", str(exc), number))
+    if problems:
+        raise ContentError(problems)
+    return marks
+
+
+def _mark(board: Board, line: str, number: int, misfunkcio: bool) -> Mark:
+    question, equals, answer = line.partition("=")
+    words = question.split()
+    if not equals or not words:
+        raise UsageError(f"cannot read {line[:40]!r}: {EXAMPLE}")
+    query = parse_query(board, words[0], words[1:])
+    if query.tool in NO_ANSWER:
+        raise UsageError(f"{NO_ANSWER[query.tool]}; mark the copied tool, or leave the line out")
+    return Mark(number, query, _answer(board, query.tool, answer.strip()),
+                misfunkcio and query.tool == "scanpad")
+
+
+def _answer(board: Board, tool: str, text: str) -> Any:
+    low = text.lower()
+    if tool in BOOL_TOOLS:
+        if low in YES | NO:
+            return low in YES
+        raise UsageError(f"{tool}: answer yes or no, not {text[:20]!r}")
+    if tool in COUNT_TOOLS:
+        low = low[1:] if tool == "analyzer" and low.startswith("x") else low
+        return _number(tool, low, 0, savvy.SECRET_SIZE)
+    if tool == "intervallo":
+        return _number(tool, low.removeprefix("row").strip(), 1, SIDE)
+    if tool == "substrakto":
+        return _number(tool, low, 1, max(MOLECULES) - min(MOLECULES))
+    if tool == "fuzio":
+        zones = [f"{a}-{b}" for a, b in board.lab.fuzio]
+        zone = re.sub(r"\s+", "", low)
+        if zone not in zones:
+            raise UsageError(f"fuzio: answer one of the zones {', '.join(zones)}, not "
+                             f"{text[:20]!r}")
+        return zone
+    if tool == "mezakol":
+        if low not in board.lab.colour_order:
+            raise UsageError(f"mezakol: answer one of the colours "
+                             f"{', '.join(board.lab.colour_order)}, not {text[:20]!r}")
+        return low
+    values = molecules(text, "dedukto")
+    if len(set(values)) != savvy.DEDUKTO_SIZE or len(values) != savvy.DEDUKTO_SIZE:
+        raise UsageError(f"dedukto: answer the {savvy.DEDUKTO_SIZE} different molecules Savvy "
+                         "gave, such as 1,2,3,4,6")
+    return tuple(sorted(values))
+
+
+def _number(tool: str, text: str, low: int, high: int) -> int:
+    if not NUMBER.match(text) or not low <= int(text) <= high:
+        raise UsageError(f"{tool}: answer a number of {low}..{high}, not {text[:20]!r}")
+    return int(text)
+
+
+def format_answer(tool: str, answer: Any) -> str:
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if isinstance(answer, (list, tuple)):
+        return ",".join(map(str, answer))
+    return str(answer)
+
+
+def fits(board: Board, secret: Secret, mark: Mark) -> bool:
+    """Whether Savvy could have marked this for this secret."""
+    tool, answer = mark.query.tool, mark.answer
+    if tool == "substrakto":
+        return answer in savvy.differences(secret)
+    if tool == "dedukto":
+        return not set(answer) & set(secret)
+    truth = ask(board, secret, mark.query, seed=0)
+    if mark.misfunkcio:
+        return answer in savvy.misfunkcio_readings(truth)
+    return answer == truth
+
+
+def right_answer(board: Board, secret: Secret, mark: Mark) -> str:
+    """What Savvy should have marked, written like a marks file answer."""
+    tool = mark.query.tool
+    if tool == "substrakto":
+        return "one of " + ", ".join(map(str, savvy.differences(secret)))
+    if tool == "dedukto":
+        inside = sorted(set(mark.answer) & set(secret))
+        return f"5 molecules outside the antidote ({', '.join(map(str, inside))} is in it)"
+    truth = ask(board, secret, mark.query, seed=0)
+    if mark.misfunkcio:
+        readings = savvy.misfunkcio_readings(truth)
+        return " or ".join(map(str, readings)) + f" (Misfunkcio: the true count {truth} off by one)"
+    return format_answer(tool, truth)

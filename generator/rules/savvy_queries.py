@@ -1,0 +1,231 @@
+"""A question put to Savvy — a tool and what it points at — read from words such as
+``scanpad 1,2,3,6,7,8`` or ``estugamo row 2``, answered, and described for a person.
+
+The command line (``pnp savvy answer``), the marks file and the terminal game all read their
+questions here, so they accept the same words and refuse bad ones with the same message.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import UsageError
+from . import savvy
+from .save_patient_zero import MOLECULES, SIDE
+from .savvy import Board, Secret
+
+TOOLS = ("samply", "mikroskopo", "analyzer", "dedukto", "intervallo", "scanpad", "centrifugo",
+         "estugamo", "fuzio", "substrakto", "kolozomi", "mezakol", "antidote", "hackz",
+         "spionado")
+NO_ANSWER = {
+    "hackz": "Hackz has no secret answer: the lab copies the tool the other lab has just "
+             "played, so answer that tool instead",
+    "spionado": "Spionado has no secret answer: Savvy lends 2 cards from the ✗ side of the "
+                "other lab's sheet, to be given back before the next turn",
+}
+CARD_TOOLS = ("samply", "mikroskopo", "analyzer")
+BARE_TOOLS = ("dedukto", "fuzio", "substrakto", "mezakol", "hackz", "spionado")
+NUMBER = re.compile(r"^[0-9]{1,3}$", re.ASCII)
+
+
+@dataclass(frozen=True)
+class Query:
+    """One use of a tool: ``arg`` is a card id, ``min``/``max``, a set of molecules, a
+    (``row``|``col``, n) pair, a molecule, a sorted guess, or None for bare tools."""
+
+    tool: str
+    arg: Any = None
+
+    def words(self) -> str:
+        """The query written back the way a marks file or the command line spells it."""
+        arg = self.arg
+        if arg is None:
+            return self.tool
+        if isinstance(arg, tuple) and arg and arg[0] in ("row", "col"):
+            return f"{self.tool} {arg[0]} {arg[1]}"
+        if isinstance(arg, (frozenset, tuple)):
+            return f"{self.tool} {','.join(map(str, sorted(arg)))}"
+        return f"{self.tool} {arg}"
+
+
+def tool_name(word: str) -> str:
+    name = word.strip().lower()
+    if name not in TOOLS:
+        raise UsageError(f"unknown tool {word[:30]!r}; tools: {', '.join(TOOLS)}")
+    return name
+
+
+def molecules(text: str, what: str) -> list[int]:
+    """Numbers separated by commas or spaces, each a molecule of 1..25."""
+    items = [t for t in re.split(r"[,\s]+", text.strip()) if t]
+    if not items:
+        raise UsageError(f"{what}: give molecule numbers of 1..25 separated by commas")
+    values = []
+    for item in items:
+        if not NUMBER.match(item):
+            raise UsageError(f"{what}: {item[:20]!r} is not a molecule number; molecules are "
+                             "1..25")
+        if int(item) not in MOLECULES:
+            raise UsageError(f"{what}: molecule {int(item)} is outside 1..25")
+        values.append(int(item))
+    return values
+
+
+def card_ranges(board: Board) -> str:
+    labs: dict[str, int] = {}
+    for card in board.lab.samples:
+        labs[card[0]] = labs.get(card[0], 0) + 1
+    return " and ".join(f"{lab}1..{lab}{count}" for lab, count in labs.items())
+
+
+def parse_query(board: Board, tool: str, args: Sequence[str]) -> Query:
+    """Read a tool and its arguments; a UsageError names the problem and what is allowed."""
+    name = tool_name(tool)
+    text = " ".join(args).strip()
+    if name in BARE_TOOLS:
+        if text:
+            raise UsageError(f"{name} takes no arguments, got {text[:30]!r}")
+        return Query(name)
+    if not text:
+        raise UsageError(f"{name} needs an argument: {USAGE[name]}")
+    return Query(name, PARSERS[name](board, name, text))
+
+
+def _card(board: Board, name: str, text: str) -> str:
+    card = text.upper()
+    if card not in board.lab.samples:
+        raise UsageError(f"{name}: no sample card {text[:20]!r}; sample cards are "
+                         f"{card_ranges(board)}")
+    return card
+
+
+def _end(board: Board, name: str, text: str) -> str:
+    end = text.lower()
+    if end not in ("min", "max"):
+        raise UsageError(f"intervallo: choose min or max, not {text[:20]!r}")
+    return end
+
+
+def _shape_names(shapes: Sequence[tuple[int, int]]) -> str:
+    return " or ".join(f"{r}×{c}" for r, c in shapes)
+
+
+def _block(board: Board, name: str, text: str) -> frozenset[int]:
+    if savvy.BLOCK_LABEL.match(text.lower()):
+        cells = board.blocks.get(text.lower())
+        if cells is None:
+            raise UsageError(f"scanpad: no block {text!r} on the grid; blocks are "
+                             f"{', '.join(board.blocks)}")
+        return cells
+    cells = frozenset(molecules(text, "scanpad"))
+    if cells not in board.blocks.values():
+        example_label, example = next(iter(board.blocks.items()))
+        raise UsageError(f"scanpad: {text[:40]} is not a block; Scanpad frames "
+                         f"{_shape_names(board.scanpad_shapes)} molecules of the grid, such as "
+                         f"{','.join(map(str, sorted(example)))} ({example_label})")
+    return cells
+
+
+def _centrifugo(board: Board, name: str, text: str) -> frozenset[int]:
+    cells = frozenset(molecules(text, "centrifugo"))
+    if cells not in board.centrifugo_placements:
+        example = sorted(board.centrifugo_placements[0])
+        raise UsageError(f"centrifugo: {text[:40]} is not a set of molecules Centrifugo can "
+                         f"point at; it points at {len(board.centrifugo_cells)} cells shaped "
+                         f"like {','.join(map(str, example))}")
+    return cells
+
+
+def _line(board: Board, name: str, text: str) -> tuple[str, int]:
+    parts = text.lower().split()
+    kind = {"row": "row", "col": "col", "column": "col"}.get(parts[0]) if parts else None
+    if (kind is None or len(parts) != 2 or not NUMBER.match(parts[1])
+            or not 1 <= int(parts[1]) <= SIDE):
+        raise UsageError(f"estugamo: write row N or col N with N of 1..{SIDE}, not "
+                         f"{text[:30]!r}")
+    return kind, int(parts[1])
+
+
+def _molecule(board: Board, name: str, text: str) -> int:
+    values = molecules(text, name)
+    if len(values) != 1:
+        raise UsageError(f"{name}: show one molecule of 1..25, not {text[:30]!r}")
+    return values[0]
+
+
+def _guess(board: Board, name: str, text: str) -> Secret:
+    return savvy.check_secret(molecules(text, name), "an Antidote guess")
+
+
+PARSERS = {
+    "samply": _card, "mikroskopo": _card, "analyzer": _card, "intervallo": _end,
+    "scanpad": _block, "centrifugo": _centrifugo, "estugamo": _line, "kolozomi": _molecule,
+    "antidote": _guess,
+}
+USAGE = {
+    "samply": "a sample card id such as M17", "mikroskopo": "a sample card id such as M17",
+    "analyzer": "a sample card id such as M17", "intervallo": "min or max",
+    "scanpad": "6 molecules of a block such as 1,2,3,6,7,8, or a label such as r1c1:2x3",
+    "centrifugo": "4 molecules such as 1,2,6,7", "estugamo": "row N or col N",
+    "kolozomi": "one molecule such as 7", "antidote": "3 molecules such as 5,9,23",
+}
+
+
+def ask(board: Board, secret: Secret, query: Query, seed: int, draw: int = 1) -> Any:
+    """Savvy's answer: bool, count, row, zone label, colour name, molecule list, or None."""
+    tool, arg = query.tool, query.arg
+    if tool in ("samply", "mikroskopo"):
+        return savvy.sample_count(board, secret, arg) > 0
+    if tool == "analyzer":
+        return savvy.sample_count(board, secret, arg)
+    if tool in ("scanpad", "antidote"):
+        return savvy.count_in(arg, secret)
+    if tool == "centrifugo":
+        return savvy.count_in(arg, secret) > 0
+    if tool == "estugamo":
+        return savvy.estugamo(board, secret, *arg)
+    if tool == "intervallo":
+        return savvy.intervallo(board, secret, arg)
+    if tool == "kolozomi":
+        return savvy.kolozomi(board, secret, arg)
+    if tool == "dedukto":
+        return savvy.dedukto(secret, seed)
+    if tool == "fuzio":
+        return savvy.fuzio(board, secret)
+    if tool == "substrakto":
+        return savvy.substrakto(secret, seed, draw)
+    if tool == "mezakol":
+        return savvy.mezakol(board, secret)
+    return None
+
+
+def describe(query: Query, answer: Any) -> str:
+    """The answer in a sentence a referee can read out or copy on the sheet."""
+    tool, arg = query.tool, query.arg
+    if tool in NO_ANSWER:
+        return NO_ANSWER[tool]
+    if tool in ("samply", "mikroskopo"):
+        return f"{arg}: ✓ holds an antidote molecule" if answer else f"{arg}: ✗ holds none"
+    if tool == "analyzer":
+        if answer == 0:
+            return f"{arg}: 0 — a ✗ card; Analyzer takes only ✓ cards"
+        return f"{arg}: x{answer}"
+    if tool == "intervallo":
+        return f"{arg}: row {answer}"
+    if tool == "dedukto":
+        return "not in the antidote: " + ", ".join(map(str, answer))
+    if tool == "fuzio":
+        return f"zone {answer}"
+    if tool == "substrakto":
+        return f"difference {answer}"
+    if tool == "mezakol":
+        return f"colour {answer}"
+    if isinstance(answer, bool):
+        return "yes" if answer else "no"
+    if tool == "antidote":
+        found = " — the antidote is found" if answer == savvy.SECRET_SIZE else ""
+        return f"{answer} of {savvy.SECRET_SIZE} right{found}"
+    return f"{answer} of the framed molecules in the antidote"

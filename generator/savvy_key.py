@@ -1,0 +1,129 @@
+"""The library API behind the Savvy answer key: a secret → one hidden page for the referee,
+drawn by the print engine from the layout ``spz-answer-key``, and read back from its QR code."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from .build import localize, paper_size
+from .content.loader import load_builtin
+from .content.model import Game
+from .errors import UsageError
+from .i18n.catalog import Translator, require_translations, translator
+from .layout.pages import plan_sheet
+from .layout.plan import ComponentPlan, PrintOptions
+from .render.document import DocumentInfo, render_pdf, write_atomically
+from .rules import savvy
+from .rules.savvy import Board, Secret
+
+GAME_ID = "save-patient-zero"
+LAYOUT = "spz-answer-key"
+
+
+def key_path(seed: int, out_dir: Path = Path("output")) -> Path:
+    """Where the key of game ``seed`` is written: the seed is the game's id."""
+    return Path(out_dir) / f"savvy-key-{seed}.pdf"
+
+
+def key_context(game: Game, board: Board, secret: Secret, seed: int,
+                base: Mapping[str, Any]) -> dict[str, Any]:
+    """The layout's context: the sheet context plus every answer in drawable shapes."""
+    answers = savvy.key(board, secret)
+    labels = base["data"]["colour_labels"]
+    return {
+        **base,
+        "copy": 1,
+        "key": answers,
+        "seed": seed,
+        "qr": savvy.qr_payload(secret, seed),
+        "dedukto": savvy.dedukto(secret, seed),
+        "pairs": sorted(({"low": a, "high": b, "difference": b - a}
+                         for a, b in combinations(secret, 2)), key=lambda p: p["difference"]),
+        "colour_names": {name: labels[name] for name in board.lab.colour_order},
+        "scanpad": _scanpad_tables(board, answers["scanpad"]),
+        "labs": [{"name": lab["name"], "colour": lab["colour"],
+                  "cards": [{"id": card, "count": count}
+                            for card, count in answers["samples"].items()
+                            if card.startswith(lab["code"])]}
+                 for lab in base["data"]["labs"]],
+    }
+
+
+def _scanpad_tables(board: Board, counts: Mapping[str, int]) -> list[dict[str, Any]]:
+    """One table a Scanpad shape, a cell a position, each cell named by the molecules at
+    its top-left and bottom-right corners (what the referee sees inside the frame)."""
+    tables = []
+    for rows, cols in board.scanpad_shapes:
+        suffix = f":{rows}x{cols}"
+        cells = [(label, board.blocks[label]) for label in counts if label.endswith(suffix)]
+        places = savvy.SIDE - cols + 1
+        table_rows = []
+        for start in range(0, len(cells), places):
+            table_rows.append([_cell(board, label, counts[label], rows, cols)
+                               for label, _ in cells[start:start + places]])
+        tables.append({"shape": f"{rows} × {cols}", "cols": places, "rows": table_rows})
+    return tables
+
+
+def _cell(board: Board, label: str, count: int, rows: int, cols: int) -> dict[str, Any]:
+    match = savvy.BLOCK_LABEL.match(label)
+    assert match is not None
+    top, left = int(match.group(1)) - 1, int(match.group(2)) - 1
+    return {"label": label, "count": count, "first": board.cell(top, left),
+            "last": board.cell(top + rows - 1, left + cols - 1)}
+
+
+def _base_context(game: Game, tr: Translator, lang: str) -> dict[str, Any]:
+    """The sheet context, translating only the game data this page shows (so a key needs
+    no more translations than the strings printed on it)."""
+    data = {**game.data, **{k: localize(game.data[k], tr) for k in ("colour_labels", "labs")}}
+    return {"game": {"id": game.id}, "data": data,
+            "palette": dict(game.palette), "vars": game.vars, "lang": lang,
+            "_": tr.gettext, "gettext": tr.gettext, "ngettext": tr.ngettext}
+
+
+def render_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4") -> bytes:
+    """The answer key PDF, in one language, on one paper."""
+    game = load_builtin(GAME_ID)
+    board = savvy.board_from_game(game)
+    tr = translator(lang, game.folder)
+    options = PrintOptions(paper=paper)
+    context = key_context(game, board, secret, seed, _base_context(game, tr, lang))
+    layout = game.layouts[LAYOUT]
+    assert layout.size is not None
+    title = tr.gettext("Answer key")
+    pages = plan_sheet(LAYOUT, layout.size, paper_size(paper), 1, options)
+    info = DocumentInfo(f"Save Patient Zero — {title}", f"savvy key {seed} {lang}",
+                        f"Save Patient Zero · {lang.upper()}")
+    data = render_pdf(game, [ComponentPlan("answer-key", title, tuple(pages))],
+                      lambda *_: context, info)
+    require_translations(tr, tr.missing, game.source)
+    return data
+
+
+def write_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4",
+              out_dir: Path = Path("output")) -> Path:
+    """Render and atomically write ``output/savvy-key-<seed>.pdf``."""
+    path = key_path(seed, out_dir)
+    write_atomically(path, render_key(secret, seed, lang, paper))
+    return path
+
+
+def read_qr(image: Path) -> tuple[Secret, int]:
+    """The secret and seed held by the QR code in a photo or scan of the answer key."""
+    import zxingcpp
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(image) as picture:
+            found = zxingcpp.read_barcodes(picture.convert("L"))
+    except (OSError, UnidentifiedImageError) as exc:
+        raise UsageError(f"cannot read the image {image}: {exc}") from None
+    texts = [code.text for code in found if code.text.startswith(savvy.QR_PREFIX)]
+    if not texts:
+        raise UsageError(f"no Savvy QR code ({savvy.QR_PREFIX}…) found in {image}; "
+                         "photograph the whole code, flat and in focus")
+    return savvy.parse_qr_payload(texts[0])
