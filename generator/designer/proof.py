@@ -1,15 +1,13 @@
 """``pnp proof``: a PNG of every distinct card face and back (trim + bleed) and contact sheets
 per deck, for a designer to look at and for tests to check pixel by pixel.
 
-Everything is written to a staging folder first and swapped in whole, so an error never leaves
-a half-written set of proofs over the last good one.
+Everything is written to a staging folder and swapped in whole (see :mod:`.staging`), so an
+error never leaves a half-written set of proofs over the last good one.
 """
 
 from __future__ import annotations
 
 import math
-import shutil
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +18,7 @@ from ..content.model import Deck
 from ..errors import UsageError
 from ..resources import fonts_dir
 from .raster import DeckImages, Rasterizer, distinct_cards
+from .staging import staged
 
 CONTACT_COLS, CONTACT_ROWS = 6, 4   # cards per contact sheet: 24
 CONTACT_CELL = 300                  # px: widest card thumbnail on a contact sheet
@@ -54,19 +53,13 @@ def proof(request: ProofRequest) -> ProofResult:
     raster = Rasterizer(request.game, request.lang, request.layout_dirs, request.fallback)
     decks = raster.decks(request.decks)
     target = Path(request.out_dir) / f"{raster.game.id}-{request.lang}"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}."))
-    try:
-        faces = backs = 0
-        sheets: list[Path] = []
+    faces = backs = 0
+    sheets: list[Path] = []
+    with staged(target) as staging:
         for deck in decks:
             images = raster.render(deck, distinct_cards(deck), request.dpi, request.bleed)
             faces, backs = faces + len(images.fronts), backs + _write_cards(images, staging)
             sheets += _write_contact_sheets(images, staging)
-        _swap_in(staging, target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return ProofResult(target, faces, backs, tuple(target / s.name for s in sheets),
                        time.perf_counter() - started)
 
@@ -137,14 +130,3 @@ def _copies(deck: Deck, item: int) -> int:
         count += 1
     return count
 
-
-def _swap_in(staging: Path, target: Path) -> None:
-    """Replace ``target`` with ``staging`` in two renames; the old proofs go last."""
-    old = None
-    if target.exists():
-        old = target.with_name(f".{target.name}.old")
-        shutil.rmtree(old, ignore_errors=True)
-        target.rename(old)
-    staging.rename(target)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
