@@ -1,4 +1,4 @@
-"""A designer's own deck folder (tests/designer_deck): CSV with qty, a fields: mapping, a
+"""A designer's own deck folder (tests/fixtures/designer_deck): CSV with qty, a fields: mapping, a
 layout extending the built-in basic-card, a PNG and an SVG, two card sizes in one game."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from generator.errors import ContentError
 from generator.layout.plan import PrintOptions
 from generator.render.expressions import as_list
 
-SAMPLE = Path(__file__).parent / "designer_deck"
+SAMPLE = Path(__file__).parent / "fixtures" / "designer_deck"
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from generator.cli import main
 from generator.designer.proof import ProofRequest, proof
 from generator.errors import RenderError
 
-SAMPLE = Path(__file__).parent / "designer_deck"
+SAMPLE = Path(__file__).parent / "fixtures" / "designer_deck"
 DPI = 150
 ACCENT, PAPER = (0x26, 0x46, 0x53), (0xFD, 0xF6, 0xE3)    # the sample's palette
 HEART, ART_RED = (0xC1, 0x12, 0x1F), (0xAE, 0x20, 0x12)  # icons/heart.svg, art/hero.png

@@ -12,7 +12,7 @@ from PIL import Image
 from generator.cli import main
 from generator.designer.tts import ExportRequest, export_tts, grid
 
-SAMPLE = Path(__file__).parent / "designer_deck"
+SAMPLE = Path(__file__).parent / "fixtures" / "designer_deck"
 
 
 def test_sample_sheets_match_their_index(tmp_path: Path):
