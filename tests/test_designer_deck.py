@@ -12,7 +12,7 @@ import pytest
 from generator.build import BuildRequest, build
 from generator.cli import main
 from generator.content.loader import load_game
-from generator.errors import ContentError
+from generator.errors import ContentError, RenderError
 from generator.layout.plan import PrintOptions
 from generator.render.expressions import as_list
 
@@ -95,3 +95,10 @@ def test_cells_become_lists_for_icon_rows():
     assert as_list("heart; star,  drop") == ["heart", "star", "drop"]
     assert as_list(("heart", "", None)) == ["heart"]
     assert as_list("") == [] and as_list(None) == []
+
+
+def test_an_unknown_fit_names_the_choices(sample: Path, tmp_path: Path):
+    layouts = sample / "layouts" / "cards.yaml"
+    layouts.write_text(layouts.read_text() + "    - {type: image, src: art/hero.png, fit: stretch}\n")
+    with pytest.raises(RenderError, match="'stretch' is not one of contain, cover, fill"):
+        build(BuildRequest(sample, "en", PrintOptions(paper="a4"), out_dir=tmp_path))

@@ -141,3 +141,22 @@ def test_a_failed_proof_leaves_the_last_good_one(tmp_path: Path):
                            layout_dirs=(broken,)))
     assert sorted(p.name for p in first.folder.iterdir()) == before
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+@pytest.mark.parametrize("fit, left_of_middle", [("cover", ART_RED), ("fill", (0xE9, 0xD8, 0xA6))])
+def test_full_bleed_art_reaches_the_edge(tmp_path: Path, fit: str, left_of_middle):
+    """A 3:2 picture over a whole portrait card with bleed: cover crops its sides (the red disc
+    comes near the left edge), fill stretches it (the sky stays there); both reach every edge."""
+    mine = tmp_path / "layouts"
+    mine.mkdir()
+    (mine / "hero.yaml").write_text(
+        "hero:\n  extends: basic-card\n  elements:\n"
+        f"    - {{type: image, src: art/hero.png, fit: {fit}, bleed: true}}\n")
+    result = proof(ProofRequest(SAMPLE, dpi=DPI, out_dir=tmp_path / "out", decks=("heroes",),
+                                layout_dirs=(mine,)))
+    image = Image.open(result.folder / "heroes-001-front.png").convert("RGB")
+    w, h = image.size
+    sky, sea = (0xE9, 0xD8, 0xA6), (0x00, 0x5F, 0x73)
+    assert near(image.getpixel((0, 0)), sky) and near(image.getpixel((w - 1, 0)), sky)
+    assert near(image.getpixel((w // 2, h - 1)), sea) and near(image.getpixel((0, h - 1)), sea)
+    assert near(image.getpixel((w // 10, h // 2)), left_of_middle)

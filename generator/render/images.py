@@ -18,6 +18,7 @@ from ..units import mm
 RASTER = (".png", ".jpg", ".jpeg")
 SUPPORTED = (".svg", *RASTER)  # also the order in which a src without a suffix is looked up
 MAX_DPI = 300
+FITS = ("contain", "cover", "fill")  # whole image inside / box covered, cropped / stretched
 Image.MAX_IMAGE_PIXELS = 50_000_000  # Pillow's bomb guard: refuse anything larger
 
 
@@ -72,8 +73,10 @@ class ImageCache:
         else:
             reader = self._open(path, w, h, where)
             size = reader.getSize()
+        if fit not in FITS:
+            raise RenderError(f"{where}.fit: '{fit}' is not one of {', '.join(FITS)}")
         scale = (max if fit == "cover" else min)(w / size[0], h / size[1])
-        dw, dh = size[0] * scale, size[1] * scale
+        dw, dh = (w, h) if fit == "fill" else (size[0] * scale, size[1] * scale)
         dx, dy = x + (w - dw) / 2, y + (h - dh) / 2
         canvas.saveState()
         if fit == "cover":
