@@ -99,6 +99,7 @@ def test_cells_become_lists_for_icon_rows():
 
 def test_an_unknown_fit_names_the_choices(sample: Path, tmp_path: Path):
     layouts = sample / "layouts" / "cards.yaml"
-    layouts.write_text(layouts.read_text() + "    - {type: image, src: art/hero.png, fit: stretch}\n")
+    extra = "    - {type: image, src: art/hero.png, fit: stretch}\n"
+    layouts.write_text(layouts.read_text() + extra)
     with pytest.raises(RenderError, match="'stretch' is not one of contain, cover, fill"):
         build(BuildRequest(sample, "en", PrintOptions(paper="a4"), out_dir=tmp_path))
