@@ -56,9 +56,9 @@ class Rasterizer:
         if unknown:
             raise UsageError(f"no deck named {', '.join(unknown)} in {self.game.id}; decks: "
                              f"{', '.join(d.id for d in decks) or '(none)'}")
-        chosen = [d for d in decks if not only or d.id in only]
+        chosen = [d for d in decks if (not only or d.id in only) and d.cards]
         if not chosen:
-            raise UsageError(f"{self.game.id} has no card decks to draw")
+            raise UsageError(f"{self.game.id} has no cards to draw (no deck, or every qty is 0)")
         return chosen
 
     def render(self, deck: Deck, items: list[int], dpi: float, bleed: float) -> DeckImages:
