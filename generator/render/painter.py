@@ -287,7 +287,7 @@ class Painter:
         if items is None:
             return
         name = element.get("as", "item")
-        cols = int(element.get("cols") or max(len(items), 1))
+        cols = max(1, int(self._num(element, "cols", context, where, len(items), plain=True)))
         dx = self._num(element, "dx", context, where, 0.0)
         dy = self._num(element, "dy", context, where, 0.0)
         x0 = self._num(element, "x", context, where, 0.0)
