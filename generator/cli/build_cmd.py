@@ -12,8 +12,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("build", help="build print-and-play PDFs into output/")
     p.add_argument("games", nargs="*", help="game ids (default: every built-in game)")
     p.add_argument("--game-dir", help="build a game folder (game.yaml, layouts/, locales/)")
-    p.add_argument("--lang", type=csv_list, default=["fr", "en", "de"],
-                   help="languages, comma-separated (default fr,en,de)")
+    p.add_argument("--lang", type=csv_list,
+                   help="languages, comma-separated (default fr,en,de; for --game-dir, en and "
+                        "each language in its locales/)")
     p.add_argument("--paper", type=csv_list, default=["a4", "letter"],
                    help="papers: a4, letter (default both)")
     p.add_argument("--only", type=csv_list, default=[], help="build only these components")
@@ -42,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..build import BuildRequest, build, build_alignment_page
     from ..content.loader import builtin_games
+    from ..i18n.catalog import LANGUAGES, game_languages
     from ..layout.plan import PrintOptions
 
     targets: list[str | Path] = [Path(args.game_dir)] if args.game_dir else []
@@ -55,7 +57,9 @@ def run(args: argparse.Namespace) -> int:
             path = build_alignment_page(options, Path(args.out))
             _say(args, f"wrote {path}")
         for game in targets:
-            for lang in args.lang:
+            languages = args.lang or (game_languages(game) if isinstance(game, Path)
+                                      else list(LANGUAGES))
+            for lang in languages:
                 request = BuildRequest(game, lang, options, tuple(args.only), args.copies,
                                        Path(args.out), args.fallback,
                                        tuple(Path(p) for p in args.layouts))

@@ -41,3 +41,15 @@ def positive_int(value: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError("expected a number of 1 or more")
     return number
+
+
+def one_game(args: argparse.Namespace):
+    """The single game a command works on: a built-in id, or a ``--game-dir`` folder."""
+    from pathlib import Path
+
+    from ..errors import UsageError
+
+    if bool(args.game) == bool(args.game_dir):
+        raise UsageError("name one game: a built-in id such as save-patient-zero, or "
+                         "--game-dir PATH for a folder of your own")
+    return Path(args.game_dir) if args.game_dir else args.game

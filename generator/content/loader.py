@@ -15,6 +15,7 @@ from typing import Any
 from ..errors import ContentError, Problem
 from ..resources import games_dir
 from .checker import Checker, join
+from .fields import field_map
 from .layouts import read_raw_layouts, resolve_layouts, search_path
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .sizes import card_sizes
@@ -24,7 +25,7 @@ ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
 GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description"}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
-             "expect"},
+             "expect", "fields"},
     "sheet": {"id", "kind", "title", "layout", "copies", "orientation", "vars"},
     "board": {"id", "kind", "title", "layout", "overlap", "vars"},
 }
@@ -179,6 +180,7 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
     _need_layout(check, front, layouts, item, "front", where)
     _need_layout(check, back, layouts, item, "back", where)
     rows = _card_rows(check, item, where, folder)
+    mapping = field_map(check, item, where)
     cards: list[Card] = []
     for index, row in enumerate(rows):
         row_where = join(join(where, "cards"), index)
@@ -190,7 +192,8 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
         card_back = check.text(row, "back", row_where, default=back)
         _need_layout(check, card_front, layouts, row, "front", row_where)
         _need_layout(check, card_back, layouts, row, "back", row_where)
-        fields = freeze({k: v for k, v in row.items() if k not in CARD_RESERVED})
+        fields = {k: v for k, v in row.items() if k not in CARD_RESERVED}
+        fields = freeze({**fields, **mapping.apply(check, row, row_where)})
         for copy in range(1, (qty or 0) + 1):
             cards.append(Card(fields, card_front or "", card_back, copy))
     expect = check.integer(item, "expect", where, low=0)

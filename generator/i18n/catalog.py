@@ -46,6 +46,13 @@ def catalog_paths(lang: str, game_folder: Path | None) -> list[Path]:
     return paths
 
 
+def game_languages(game_folder: Path) -> list[str]:
+    """English plus every language the game folder has a ``locales/<lang>.po`` for: what a
+    designer's own game can build without ``--lang``."""
+    found = {p.name.split(".")[0] for p in (game_folder / "locales").glob("*.po")}
+    return [SOURCE_LANG, *sorted(found - {SOURCE_LANG})]
+
+
 @dataclass
 class Translator:
     """gettext for one language; records every id it could not translate."""

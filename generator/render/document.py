@@ -42,8 +42,9 @@ class DocumentInfo:
 def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_for: ContextFor,
                info: DocumentInfo, ink_saver: bool = False,
                after_placement: Callable[[Canvas, PagePlan, Placement], None] | None = None,
-               ) -> bytes:
-    """Draw every page of every component; return the PDF bytes."""
+               page_footer: bool = True) -> bytes:
+    """Draw every page of every component; return the PDF bytes. ``page_footer=False`` leaves
+    pages bare (a page that is one card, for proofs)."""
     register_fonts()
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, pageCompression=1)
@@ -67,8 +68,9 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                     after_placement(canvas, page, placement)
             _draw_marks(canvas, page, page.marks)
             _draw_labels(canvas, page)
-            footer = f"{info.footer} · {component.title} · {number}/{len(component.pages)}"
-            _small_text(canvas, page, 5.0, page.height - 2.5, footer, 5.5)
+            if page_footer:
+                footer = f"{info.footer} · {component.title} · {number}/{len(component.pages)}"
+                _small_text(canvas, page, 5.0, page.height - 2.5, footer, 5.5)
             canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -6,10 +6,11 @@ expressions returning Python values. User templates cannot reach files or privat
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError
+from jinja2 import StrictUndefined, TemplateError, Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..errors import RenderError
@@ -18,6 +19,19 @@ _ENV = ImmutableSandboxedEnvironment(
     undefined=StrictUndefined, autoescape=False, extensions=["jinja2.ext.i18n"]
 )
 _ENV.filters["mm"] = lambda value: f"{float(value):g}"
+
+
+def as_list(value: Any) -> list[Any]:
+    """A spreadsheet cell as a list: ``"heart; star"`` → ``["heart", "star"]``; lists pass
+    through without empty items; nothing gives ``[]``."""
+    if value is None or isinstance(value, Undefined):
+        return []
+    if isinstance(value, (list, tuple)):
+        return [v for v in value if v not in (None, "")]
+    return [part for part in re.split(r"[;,\s]+", str(value)) if part]
+
+
+_ENV.filters["as_list"] = as_list
 
 
 def environment() -> ImmutableSandboxedEnvironment:

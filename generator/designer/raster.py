@@ -1,0 +1,110 @@
+"""Cards as pixels: each card face drawn by the print engine on its own page (card + bleed),
+then rasterized with pdfium. Proofs and digital-table exports share this one path, so a PNG
+shows exactly what the PDF prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from ..build import BuildRequest, ContextMaker, resolve_game
+from ..content.model import Deck, Game
+from ..errors import UsageError
+from ..i18n.catalog import Translator, require_translations, translator
+from ..layout.plan import ComponentPlan, PagePlan, Placement, PrintOptions
+from ..render.document import DocumentInfo, render_pdf
+
+MAX_PX = 20_000  # refuse absurd dpi × size requests before pdfium allocates them
+
+
+@dataclass(frozen=True)
+class DeckImages:
+    """Rendered cards of one deck: ``items`` index ``deck.cards``; a back is None when the
+    card has no back layout."""
+
+    deck: Deck
+    items: tuple[int, ...]
+    fronts: tuple[Image.Image, ...]
+    backs: tuple[Image.Image | None, ...]
+    dpi: float
+    bleed_px: int
+
+
+def px(length_mm: float, dpi: float) -> int:
+    return round(length_mm / 25.4 * dpi)
+
+
+def distinct_cards(deck: Deck) -> list[int]:
+    """One index per card row (its first copy): what a designer proofs."""
+    return [i for i, card in enumerate(deck.cards) if card.copy == 1]
+
+
+class Rasterizer:
+    """One game in one language, ready to draw any of its decks at any resolution."""
+
+    def __init__(self, game: str | Path, lang: str = "en", layout_dirs: tuple[Path, ...] = (),
+                 fallback: str | None = None):
+        self.request = BuildRequest(game, lang, fallback=fallback, layout_dirs=layout_dirs)
+        self.game: Game = resolve_game(game, layout_dirs)
+        self.tr: Translator = translator(lang, self.game.folder, fallback=fallback is not None)
+
+    def decks(self, only: tuple[str, ...] = ()) -> list[Deck]:
+        decks = [c for c in self.game.components if isinstance(c, Deck)]
+        unknown = [d for d in only if d not in {deck.id for deck in decks}]
+        if unknown:
+            raise UsageError(f"no deck named {', '.join(unknown)} in {self.game.id}; decks: "
+                             f"{', '.join(d.id for d in decks) or '(none)'}")
+        chosen = [d for d in decks if (not only or d.id in only) and d.cards]
+        if not chosen:
+            raise UsageError(f"{self.game.id} has no cards to draw (no deck, or every qty is 0)")
+        return chosen
+
+    def render(self, deck: Deck, items: list[int], dpi: float, bleed: float) -> DeckImages:
+        """Fronts and backs of ``deck.cards[i]`` for each i in ``items``."""
+        size = deck.size
+        width, height = px(size.w + 2 * bleed, dpi), px(size.h + 2 * bleed, dpi)
+        if max(width, height) > MAX_PX:
+            raise UsageError(f"{dpi:g} dpi makes {width}×{height} px cards; use a lower --dpi")
+        pages = {"front": [], "back": []}
+        for item in items:
+            card = deck.cards[item]
+            for side, layout in (("front", card.front), ("back", card.back)):
+                if layout is None:
+                    continue
+                placement = Placement(layout, item, side, bleed, bleed, size.w, size.h, 0, bleed)
+                pages[side].append(PagePlan(size.w + 2 * bleed, size.h + 2 * bleed,
+                                            (placement,), side=side))
+        options = PrintOptions(bleed=bleed)
+        contexts = ContextMaker(self.game, self.tr, BuildRequest(
+            self.request.game, self.request.lang, options, fallback=self.request.fallback))
+        plans = [ComponentPlan(deck.id, deck.id, tuple(pages["front"] + pages["back"]))]
+        info = DocumentInfo(f"{self.game.id} {deck.id} proof", deck.id, "")
+        data = render_pdf(self.game, plans, contexts, info, page_footer=False)
+        require_translations(self.tr, self.tr.missing, self.game.source)
+        images = rasterize(data, dpi, (width, height))
+        fronts = images[:len(items)]
+        back_images = iter(images[len(items):])
+        backs = tuple(next(back_images) if deck.cards[i].back is not None else None
+                      for i in items)
+        return DeckImages(deck, tuple(items), tuple(fronts), backs, dpi, px(bleed, dpi))
+
+
+def rasterize(pdf: bytes, dpi: float, size: tuple[int, int]) -> list[Image.Image]:
+    """Every page as an RGB image of exactly ``size`` pixels (pdfium rounds page sizes up)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        images = []
+        for page in document:
+            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+            if image.size != size:
+                image = image.crop((0, 0, *size)) if image.width >= size[0] and \
+                    image.height >= size[1] else image.resize(size, Image.Resampling.LANCZOS)
+            images.append(image)
+            page.close()
+        return images
+    finally:
+        document.close()

@@ -1,0 +1,30 @@
+"""Write a folder of results whole or not at all: fill a hidden sibling, then swap it in."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def staged(target: Path) -> Iterator[Path]:
+    """Yield an empty staging folder beside ``target``; on success it replaces ``target``
+    (the old results are removed last), on any error it is deleted and ``target`` kept."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}."))
+    try:
+        yield staging
+        old = None
+        if target.exists():
+            old = target.with_name(f".{target.name}.old")
+            shutil.rmtree(old, ignore_errors=True)
+            target.rename(old)
+        staging.rename(target)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
