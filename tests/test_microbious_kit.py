@@ -4,6 +4,7 @@ powers with their targets, identical backs, the score pad, and fr/de builds that
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from pdf_text import page_lines
@@ -40,7 +41,7 @@ def test_54_cards_of_each_colour_size_and_type(kit, pages):
     assert kit.cards == 54
     pairs: Counter = Counter()
     for lines in fronts(pages):
-        for name, colour in zip(lines, lines[1:]):
+        for name, colour in pairwise(lines):
             if name in VIRUSES:
                 pairs[(name, colour)] += 1
     assert pairs == {(size, colour): 5 for size in VIRUSES for colour in COLOURS}
@@ -90,7 +91,8 @@ def test_score_pad_rounds_players_and_end_conditions(pages):
     pad = pages[-1]
     text = " ".join(pad)
     assert "MICROBIOUS · SCORE PAD" in pad
-    assert [f"Round {n}" for n in range(1, 11)] == [x for x in pad if x[:6] == "Round " and x[6:].isdigit()]
+    rounds = [x for x in pad if x[:6] == "Round " and x[6:].isdigit()]
+    assert rounds == [f"Round {n}" for n in range(1, 11)]
     assert "−100 or less" in text and "+100 or more" in text and "after round 10" in text
     header = pad[pad.index("Player") + 1:pad.index("Round 1")]
     assert header == [x for n in range(1, 9) for x in (str(n), "round", "total")]  # 8 players

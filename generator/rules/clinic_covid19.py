@@ -9,6 +9,7 @@ one tile), counts that never fall when contagion rises or when self-isolation lo
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import pairwise
 from typing import Any
 
 from ..content.checker import Checker, join
@@ -66,11 +67,12 @@ def _columns(check: Checker, table: Mapping, contagion: Mapping, isolation: Mapp
 def _check_order(check: Checker, table: Mapping, columns: Mapping, sides: list[str],
                  levels: list[str]) -> None:
     """More contagion never means fewer tiles; more self-isolation never means more."""
-    pairs = [((a, level), (b, level)) for a, b in zip(sides, sides[1:]) for level in levels]
-    pairs += [((side, b), (side, a)) for side in sides for a, b in zip(levels, levels[1:])]
+    pairs = [((a, level), (b, level)) for a, b in pairwise(sides) for level in levels]
+    pairs += [((side, b), (side, a)) for side in sides for a, b in pairwise(levels)]
     for lower, higher in pairs:
         if lower in columns and higher in columns:
-            bad = [r + 1 for r, (x, y) in enumerate(zip(columns[lower][0], columns[higher][0]))
+            bad = [r + 1 for r, (x, y) in enumerate(zip(columns[lower][0], columns[higher][0],
+                                                              strict=True))
                    if x > y]
             if bad:
                 check.add(f"data.propagation.{higher[0]}.{higher[1]}", f"round(s) {bad} give "
