@@ -22,7 +22,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{game.id}  —  {game.title}")
         for component in game.components:
             if isinstance(component, Deck):
-                detail = f"{len(component.cards)} cards, {component.size.w:g}×{component.size.h:g} mm"
+                size = component.size
+                detail = f"{len(component.cards)} cards, {size.w:g}×{size.h:g} mm"
             else:
                 detail = f"{component.kind}, layout {component.layout}"
             print(f"  {component.id:<22} {component.title}  ({detail})")

@@ -25,9 +25,18 @@ def plan_sheet(layout: str, size: Size, paper: Size, copies: int,
             for copy in range(copies)]
 
 
+SEAM_TICK = 4.0               # mm: each half of an alignment tick across a board seam
+SEAM_TICKS = (0.2, 0.5, 0.8)  # where along a seam the ticks sit, as shares of its length
+
+
 def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
                overlap: float) -> list[PagePlan]:
-    """Tile a large layout: neighbouring pages share ``overlap`` mm to glue, with marks."""
+    """Tile a large layout over pages, row by row. Neighbouring tiles share ``overlap`` mm.
+
+    Assembly: cut each tile along its solid right and bottom edges, lay it over the next tile
+    with that edge on the dashed glue line, and glue. Short ticks cross every seam: half on
+    each tile, they join into one line when the tiles sit right. The label in the top margin
+    names the tile (``R1C2`` = row 1, column 2) and its neighbours."""
     area_w, area_h = paper.w - 2 * options.margin, paper.h - 2 * options.margin
     if overlap * 2 >= min(area_w, area_h):
         raise ValueError(f"a {overlap:g} mm overlap leaves no room on the page")
@@ -43,22 +52,46 @@ def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
                     min(area_h, size.h - oy))
             placement = Placement(layout, row * cols + col, "sheet", x, y, size.w, size.h,
                                   clip=clip)
-            marks = _overlap_marks(clip, overlap, col > 0, row > 0)
+            sides = (col > 0, row > 0, col < cols - 1, row < rows - 1)
+            marks = _seam_marks(clip, overlap, *sides)
             label = Label(options.margin, options.margin - 1.5,
-                          f"R{row + 1}C{col + 1}  ({rows}×{cols})")
+                          _tile_label(row, col, rows, cols, *sides))
             pages.append(PagePlan(paper.w, paper.h, (placement,), marks, (label,), side="sheet"))
     return pages
 
 
-def _overlap_marks(clip: tuple[float, float, float, float], overlap: float, left: bool,
-                   top: bool) -> tuple[Mark, ...]:
-    """Dashed lines where the previous tile ends: glue this page's strip under it."""
+def _tile_label(row: int, col: int, rows: int, cols: int, left: bool, top: bool, right: bool,
+                bottom: bool) -> str:
+    """``R1C2 (2×2)  ← R1C1  ↓ R2C2``: the tile and its neighbours, in any language."""
+    parts = [f"R{row + 1}C{col + 1}  ({rows}×{cols})"]
+    for present, arrow, (r, c) in ((left, "←", (row, col - 1)), (right, "→", (row, col + 1)),
+                                   (top, "↑", (row - 1, col)), (bottom, "↓", (row + 1, col))):
+        if present:
+            parts.append(f"{arrow} R{r + 1}C{c + 1}")
+    return "   ".join(parts)
+
+
+def _seam_marks(clip: tuple[float, float, float, float], overlap: float, left: bool, top: bool,
+                right: bool, bottom: bool) -> tuple[Mark, ...]:
+    """Glue lines where the previous tile's edge lands, cut lines on this tile's own edges
+    that go over the next tile, and the two halves of each alignment tick."""
     x, y, w, h = clip
+    t = SEAM_TICK
     marks = []
     if left:
-        marks.append(Mark(x + overlap, y, x + overlap, y + h, kind="glue"))
+        gx = x + overlap
+        marks.append(Mark(gx, y, gx, y + h, kind="glue"))
+        marks += [Mark(gx, y + h * f, gx + t, y + h * f, kind="target") for f in SEAM_TICKS]
     if top:
-        marks.append(Mark(x, y + overlap, x + w, y + overlap, kind="glue"))
+        gy = y + overlap
+        marks.append(Mark(x, gy, x + w, gy, kind="glue"))
+        marks += [Mark(x + w * f, gy, x + w * f, gy + t, kind="target") for f in SEAM_TICKS]
+    if right:
+        marks.append(Mark(x + w, y, x + w, y + h, kind="crop"))
+        marks += [Mark(x + w - t, y + h * f, x + w, y + h * f, kind="target") for f in SEAM_TICKS]
+    if bottom:
+        marks.append(Mark(x, y + h, x + w, y + h, kind="crop"))
+        marks += [Mark(x + w * f, y + h - t, x + w * f, y + h, kind="target") for f in SEAM_TICKS]
     return tuple(marks)
 
 

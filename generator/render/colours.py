@@ -30,7 +30,8 @@ def resolve(value: object, palette: Mapping[str, str], where: str) -> Color | No
             except ValueError:
                 pass
     known = ", ".join(sorted(palette)) or "(empty palette)"
-    raise RenderError(f"{where}: unknown colour {value!r}; use '#rrggbb' or a palette name: {known}")
+    raise RenderError(
+        f"{where}: unknown colour {value!r}; use '#rrggbb' or a palette name: {known}")
 
 
 def tint(colour: Color, keep: float) -> Color:

@@ -41,7 +41,8 @@ class DocumentInfo:
 
 def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_for: ContextFor,
                info: DocumentInfo, ink_saver: bool = False,
-               after_placement: Callable[[Canvas, PagePlan, Placement], None] | None = None) -> bytes:
+               after_placement: Callable[[Canvas, PagePlan, Placement], None] | None = None,
+               ) -> bytes:
     """Draw every page of every component; return the PDF bytes."""
     register_fonts()
     buffer = io.BytesIO()

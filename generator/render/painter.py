@@ -259,12 +259,14 @@ class Painter:
 
     def _use(self, element, context, w, h, bleed, where) -> None:
         """Draw another layout in this box: a sized layout (an icon) is scaled to fit,
-        keeping its proportions; a sizeless one (a panel) is drawn at 1:1 with w and h set."""
+        keeping its proportions; a sizeless one (a panel) is drawn at 1:1 with w and h set.
+        ``vars`` are evaluated in order, so a later one may use an earlier one."""
         name = render_value(element.get("layout"), context, f"{where}.layout")
         layout = self.layout(name)
         x, y, bw, bh = self._box(element, context, where, w, h)
-        extra = {k: evaluate(v, context, f"{where}.vars.{k}")
-                 for k, v in (element.get("vars") or {}).items()}
+        extra: dict[str, Any] = {}
+        for k, v in (element.get("vars") or {}).items():  # in order: each sees the ones before
+            extra[k] = evaluate(v, {**context, **extra}, f"{where}.vars.{k}")
         inner = layout.size
         self.canvas.saveState()
         if inner is not None:
@@ -285,7 +287,7 @@ class Painter:
         if items is None:
             return
         name = element.get("as", "item")
-        cols = int(element.get("cols") or max(len(items), 1))
+        cols = max(1, int(self._num(element, "cols", context, where, len(items), plain=True)))
         dx = self._num(element, "dx", context, where, 0.0)
         dy = self._num(element, "dy", context, where, 0.0)
         x0 = self._num(element, "x", context, where, 0.0)

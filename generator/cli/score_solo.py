@@ -1,0 +1,39 @@
+"""``pnp score solo``: the end-of-game score of Patient Zero: A Solo Epidemic."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+GAME = "patient-zero-solo"
+
+
+def register(games: argparse._SubParsersAction) -> None:
+    p = games.add_parser("solo", help="Patient Zero: A Solo Epidemic (end of day 3)")
+    p.add_argument("--colours", "--colors", type=int, required=True,
+                   help="how many different colours are on the patient (0-4)")
+    p.add_argument("--cubes", type=int, required=True, help="cubes on the patient in all")
+    p.add_argument("--amputated", type=int, default=0, help="amputated limbs (0-4)")
+    p.add_argument("--specialists-lost", type=int, default=0,
+                   help="Specialists removed from the game (0-4)")
+    p.add_argument("--dead", action="store_true", help="the patient died: a loss")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..content.loader import load_builtin
+    from ..rules.solo_score import ScoreRules, solo_score
+
+    rules = ScoreRules.from_data(load_builtin(GAME).data)
+    result = solo_score(args.colours, args.cubes, args.amputated, args.specialists_lost,
+                        args.dead, rules)
+    if args.json:
+        print(json.dumps(result.as_dict(), indent=2))
+        return 0
+    print(f"{result.colours} colours × {result.cubes} cubes = {result.infection}")
+    print(f"+ {rules.points_per_amputation} × {result.amputated} amputated limbs = "
+          f"{result.amputation_points}")
+    print(f"+ {rules.points_per_specialist} × {result.specialists_lost} Specialists lost = "
+          f"{result.specialist_points}")
+    print(f"score {result.score}: {'WIN' if result.won else 'LOSE'} ({result.reason})")
+    return 0

@@ -1,0 +1,160 @@
+"""Patient Zero: A Solo Epidemic's rule data, checked at load time: the Path of Contagion must
+be symmetric, the amputation redirects must name real limbs, the die must carry faces 1-6 once
+each, and the deck must hold each card type the stated number of times in every colour."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ..content.checker import Checker, join
+from ..content.model import Deck
+
+DIE_FACES = set(range(1, 7))
+DATA_KEYS = {"colours", "classes", "card_types", "limbs", "max_per_colour", "hand_limit",
+             "actions", "days", "lose_over", "points_per_amputation", "points_per_specialist"}
+LIMB_KEYS = {"name", "die", "pos", "adjacent", "redirect", "rules"}
+DECK_ID = "deck"
+
+
+def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
+    """Record every problem in the limbs, colours, card types and the epidemic deck."""
+    data = check.mapping(raw.get("data"), "data", raw, "data")
+    if data is None:
+        return
+    check.keys(data, "data", DATA_KEYS, required=("colours", "classes", "card_types", "limbs"))
+    limbs = check.mapping(data.get("limbs"), "data.limbs", data, "limbs")
+    if limbs is not None:
+        _check_limbs(check, limbs)
+        _check_die_net(check, raw.get("vars") or {}, limbs)
+    colours = _check_colours(check, data, palette)
+    types = _check_types(check, data)
+    deck = next((c for c in components if isinstance(c, Deck) and c.id == DECK_ID), None)
+    if deck is None:
+        check.add("components", f"no deck '{DECK_ID}' (the epidemic deck)", raw, "components")
+    elif colours and types:
+        _check_deck(check, raw, deck, colours, types)
+
+
+def _names(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list) else []
+
+
+def _check_limbs(check: Checker, limbs: Mapping[str, Any]) -> None:
+    faces: dict[int, str] = {}
+    for limb, spec in limbs.items():
+        where = join("data.limbs", limb)
+        spec = check.mapping(spec, where, limbs, limb)
+        if spec is None:
+            continue
+        check.keys(spec, where, LIMB_KEYS, required=("name", "die", "pos", "adjacent",
+                                                     "redirect"))
+        die = check.integer(spec, "die", where)
+        if die is not None and die not in DIE_FACES:
+            check.add(join(where, "die"), f"die face {die} is not one of 1-6", spec, "die")
+        elif die is not None and die in faces:
+            check.add(join(where, "die"), f"die face {die} is already {faces[die]}; each face "
+                      "shows one limb", spec, "die")
+        elif die is not None:
+            faces[die] = limb
+        for key in ("adjacent", "redirect"):
+            names = spec.get(key)
+            if not isinstance(names, list):
+                check.add(join(where, key), "expected a list of limb ids", spec, key)
+                continue
+            for index, other in enumerate(names):
+                if other not in limbs:
+                    check.add(f"{where}.{key}[{index}]", f"'{other}' is not a limb; limbs: "
+                              f"{', '.join(limbs)}", names, index)
+                elif other == limb:
+                    check.add(f"{where}.{key}[{index}]", "a limb cannot point at itself",
+                              names, index)
+            if len(set(map(str, names))) != len(names):
+                check.add(join(where, key), "a limb is named twice", spec, key)
+        for other in _names(spec.get("adjacent")):
+            back = limbs.get(other)
+            if isinstance(back, Mapping) and limb not in _names(back.get("adjacent")):
+                check.add(join(where, "adjacent"), f"{limb} touches {other} but {other} does "
+                          f"not touch {limb}: the Path of Contagion runs both ways; add "
+                          f"'{limb}' to {other}'s list", spec, "adjacent")
+    missing = sorted(DIE_FACES - set(faces))
+    if missing and len(limbs) == len(DIE_FACES):
+        check.add("data.limbs", f"no limb on die face(s) {missing}", limbs)
+    if len(limbs) != len(DIE_FACES):
+        check.add("data.limbs", f"expected {len(DIE_FACES)} limbs (one per die face), got "
+                  f"{len(limbs)}", limbs)
+
+
+def _check_die_net(check: Checker, game_vars: Mapping[str, Any], limbs: Mapping[str, Any]):
+    net = game_vars.get("die_net")
+    if net is None:
+        return
+    placed = [cell[0] for cell in net if isinstance(cell, list) and cell]
+    if sorted(map(str, placed)) != sorted(limbs):
+        check.add("vars.die_net", f"the paper die must show each limb once; it shows "
+                  f"{', '.join(map(str, placed))}", game_vars, "die_net")
+
+
+def _check_colours(check: Checker, data: Mapping[str, Any], palette: dict) -> list[str]:
+    colours = check.mapping(data.get("colours"), "data.colours", data, "colours")
+    if colours is None:
+        return []
+    shapes: dict[str, str] = {}
+    for name, spec in colours.items():
+        where = join("data.colours", name)
+        if name not in palette:
+            check.add(where, f"colour '{name}' has no palette entry", colours, name)
+        spec = check.mapping(spec, where, colours, name)
+        if spec is None:
+            continue
+        shape = spec.get("shape")
+        if not isinstance(shape, str) or not shape:
+            check.add(join(where, "shape"), "give each colour a shape or letter, so it reads "
+                      "in grayscale", spec, "shape")
+        elif shape in shapes:
+            check.add(join(where, "shape"), f"'{shape}' is already the shape of "
+                      f"{shapes[shape]}; grayscale prints could not tell them apart",
+                      spec, "shape")
+        else:
+            shapes[shape] = name
+    return list(colours)
+
+
+def _check_types(check: Checker, data: Mapping[str, Any]) -> dict[str, int]:
+    types = check.mapping(data.get("card_types"), "data.card_types", data, "card_types")
+    classes = data.get("classes") or {}
+    if types is None:
+        return {}
+    counts: dict[str, int] = {}
+    for name, spec in types.items():
+        where = join("data.card_types", name)
+        spec = check.mapping(spec, where, types, name)
+        if spec is None:
+            continue
+        if spec.get("class") not in classes:
+            check.add(join(where, "class"), f"class {spec.get('class')!r} is not one of "
+                      f"{', '.join(classes)}", spec, "class")
+        count = check.integer(spec, "per_colour", where, low=1)
+        if count is not None:
+            counts[name] = count
+    return counts
+
+
+def _check_deck(check: Checker, raw: Any, deck: Deck, colours: list[str],
+                types: dict[str, int]) -> None:
+    found: Counter[tuple[str, str]] = Counter()
+    for index, card in enumerate(deck.cards):
+        colour, kind = card.fields.get("colour"), card.fields.get("type")
+        if colour not in colours or kind not in types:
+            check.add(f"components[{DECK_ID}].cards[{index}]", f"card {colour}/{kind}: the "
+                      f"colour must be one of {', '.join(colours)} and the type one of "
+                      f"{', '.join(types)}", raw, "components")
+            continue
+        found[(colour, kind)] += 1
+    for colour in colours:
+        for kind, wanted in types.items():
+            if found[(colour, kind)] != wanted:
+                check.add(f"components[{DECK_ID}]", f"{found[(colour, kind)]} {colour} {kind} "
+                          f"card(s), but data.card_types.{kind}.per_colour says {wanted}",
+                          raw, "components")

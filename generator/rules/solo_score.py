@@ -1,0 +1,91 @@
+"""Patient Zero: A Solo Epidemic's end-of-game score: colours × cubes, plus 10 per amputated
+limb and 10 per Specialist lost. Over 100 loses, and so does a dead patient.
+
+The figures come from the game's data (``ScoreRules.from_data``), so the calculator and the
+printed day track cannot disagree; the defaults are the published ones."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..errors import UsageError
+
+
+@dataclass(frozen=True)
+class ScoreRules:
+    colours: int = 4
+    cubes_per_colour: int = 18        # six limbs × at most 3 cubes of a colour
+    amputable: int = 4                # the arms and legs
+    specialists: int = 4              # one per colour
+    points_per_amputation: int = 10
+    points_per_specialist: int = 10
+    lose_over: int = 100
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> ScoreRules:
+        """Read the figures from a loaded game's ``data``."""
+        limbs = data["limbs"]
+        return cls(
+            colours=len(data["colours"]),
+            cubes_per_colour=len(limbs) * int(data["max_per_colour"]),
+            amputable=sum(1 for spec in limbs.values() if spec["redirect"]),
+            specialists=len(data["colours"]) * int(data["card_types"]["specialist"]
+                                                   ["per_colour"]),
+            points_per_amputation=int(data["points_per_amputation"]),
+            points_per_specialist=int(data["points_per_specialist"]),
+            lose_over=int(data["lose_over"]),
+        )
+
+
+@dataclass(frozen=True)
+class SoloScore:
+    """The score, its three parts and the verdict."""
+
+    colours: int
+    cubes: int
+    amputated: int
+    specialists_lost: int
+    dead: bool
+    infection: int
+    amputation_points: int
+    specialist_points: int
+    score: int
+    won: bool
+    reason: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {**asdict(self), "result": "WIN" if self.won else "LOSE"}
+
+
+def _check(name: str, value: int, high: int) -> None:
+    if not 0 <= value <= high:
+        raise UsageError(f"{name} must be between 0 and {high}, got {value}")
+
+
+def solo_score(colours: int, cubes: int, amputated: int = 0, specialists_lost: int = 0,
+               dead: bool = False, rules: ScoreRules = ScoreRules()) -> SoloScore:
+    """Score one finished game; impossible counts raise UsageError saying why."""
+    _check("--colours", colours, rules.colours)
+    _check("--cubes", cubes, rules.colours * rules.cubes_per_colour)
+    _check("--amputated", amputated, rules.amputable)
+    _check("--specialists-lost", specialists_lost, rules.specialists)
+    if cubes < colours:
+        raise UsageError(f"{colours} colours on the patient need at least {colours} cubes, "
+                         f"got {cubes}")
+    if cubes > colours * rules.cubes_per_colour:
+        raise UsageError(f"{cubes} cubes cannot be of only {colours} colour(s): the patient "
+                         f"holds at most {rules.cubes_per_colour} cubes of each colour")
+    infection = colours * cubes
+    amputation_points = rules.points_per_amputation * amputated
+    specialist_points = rules.points_per_specialist * specialists_lost
+    score = infection + amputation_points + specialist_points
+    if dead:
+        won, reason = False, "the patient died"
+    elif score > rules.lose_over:
+        won, reason = False, f"the score is over {rules.lose_over}"
+    else:
+        won, reason = True, f"the patient lives and the score is {rules.lose_over} or less"
+    return SoloScore(colours, cubes, amputated, specialists_lost, dead, infection,
+                     amputation_points, specialist_points, score, won, reason)
