@@ -14,6 +14,26 @@ from generator.content.model import Deck
 from tests.pharma_support import render
 
 GOLDEN = {  # game: {lang: phrases the one-page summary must carry}
+    "microbious": {
+        "en": ["54 cards:", "Bad vaccine: +20 points", "Each player lays 4 cards face down"],
+        "fr": ["54 cartes :", "Mauvais vaccin : +20 points", "Chaque joueur pose 4 cartes"],
+        "de": ["54 Karten:", "Schlechter Impfstoff: +20 Punkte", "Alle legen 4 Karten"],
+    },
+    "patient-zero-solo": {
+        "en": ["Shuffle the 44 epidemic cards", "Draw 6 cards one by one", "Hard:"],
+        "fr": ["Mélangez les 44 cartes épidémie", "Tirez 6 cartes une à une", "Difficile"],
+        "de": ["Mische die 44 Epidemiekarten", "Zieh nacheinander 6 Karten", "Schwer"],
+    },
+    "pharma-code": {
+        "en": ["3 players: numbers 1–55 and 3 jokers", "Each player lays 9 cards face down"],
+        "fr": ["3 joueurs : cartes 1–55 et 3 jokers", "Chaque joueur aligne 9 cartes"],
+        "de": ["3 Personen: Zahlen 1–55 und 3 Joker", "Alle legen 9 Karten verdeckt"],
+    },
+    "clinic-covid19": {
+        "en": ["You need the 100 COVID-19 tiles", "After round 6, count", "4, 4, 6, 6, 8, 8"],
+        "fr": ["Il vous faut les 100 tuiles COVID-19", "Après le tour 6", "4, 4, 6, 6, 8, 8"],
+        "de": ["Ihr braucht die 100 COVID-19-Plättchen", "nach Runde 6", "4, 4, 6, 6, 8, 8"],
+    },
     "save-patient-zero": {
         "en": ["Savvy draws 3 of the 25 molecule cards", "one combination out of 2,300",
                "sum 6–22: 8.9%", "Agile", "3, 5, 7: Teams of 1, 2 or 3"],
