@@ -43,6 +43,7 @@ class BuildResult:
     cards: int
     seconds: float
     bytes: int
+    fallback_ids: tuple[str, ...] = ()  # with --fallback: the ids drawn in the source language
 
 
 def resolve_game(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> Game:
@@ -114,9 +115,11 @@ class ContextMaker:
         self._components: dict[str, dict[str, Any]] = {}
         self.rules_url = request.rules_url
 
-    def _rules(self, template: str) -> Any:
-        """The rule text a ``kind: rules`` component draws, in this build's language."""
+    def _rules(self, component: Any) -> Any:
+        """The rule text a ``kind: rules`` component draws, in this build's language, after
+        checking that every language's text fits its boxes."""
         from .rulebook.component import template_context
+        from .rulebook.fit import check_languages
         from .rulebook.template import defaults, render_rules, rules_url
 
         game, tr = self.game, self.tr
@@ -124,8 +127,10 @@ class ContextMaker:
         title = tr.gettext(game.title)
         context = template_context(game.id, title, game.rules, game.data,
                                    game.components, tr)
-        return render_rules(game.folder, template, tr, context, title,
-                            rules_url(pattern, game.id, tr.lang))
+        url = rules_url(pattern, game.id, tr.lang)
+        check_languages(game, component, context, url)
+        return render_rules(game.folder, component.vars["rules_template"], tr, context, title,
+                            url)
 
     def _component_context(self, component_id: str) -> dict[str, Any]:
         if component_id not in self._components:
@@ -136,8 +141,7 @@ class ContextMaker:
                 "component": {"id": component.id, "title": self.tr.gettext(component.title)},
             }
             if component.kind == "rules":
-                self._components[component_id]["rules"] = self._rules(
-                    component.vars["rules_template"])
+                self._components[component_id]["rules"] = self._rules(component)
         return self._components[component_id]
 
     def __call__(self, component_id: str, placement: Placement) -> dict[str, Any]:
@@ -180,7 +184,8 @@ def build(request: BuildRequest) -> BuildResult:
     pages = sum(len(p.pages) for p in plans)
     cards = sum(len(c.cards) for c in game.components
                 if isinstance(c, Deck) and (not request.only or c.id in request.only))
-    return BuildResult(path, pages, cards, time.perf_counter() - started, len(data))
+    return BuildResult(path, pages, cards, time.perf_counter() - started, len(data),
+                       tuple(sorted(tr.missing)))
 
 
 def _fallback_marker(tr: Translator):

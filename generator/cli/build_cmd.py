@@ -67,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
                                        Path(args.out), args.fallback,
                                        tuple(Path(p) for p in args.layouts), args.rules_url)
                 result = build(request)
+                if result.fallback_ids:
+                    print(f"warning: {result.path.name}: {len(result.fallback_ids)} message(s) "
+                          f"have no '{lang}' translation; drawn in English and marked [EN]",
+                          file=sys.stderr)
                 _say(args, f"wrote {result.path}  {result.pages} pages, {result.cards} cards, "
                      f"{result.bytes / 1024:.0f} KiB, {result.seconds:.2f} s")
     return 0

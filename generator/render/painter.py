@@ -19,7 +19,7 @@ from ..errors import RenderError
 from ..units import mm, parse_length
 from . import colours
 from .expressions import evaluate, render_value
-from .flow import FlowOverflow, FlowStyle, draw_flow, fit_flow
+from .flow import FlowOverflow, FlowStyle, Run, draw_flow, fit_flow
 from .fonts import draw_text, font_name
 from .images import ImageCache
 from .qr import draw_qr
@@ -278,8 +278,10 @@ class Painter:
                        f"{layout.source}:{name}")
         self.canvas.restoreState()
 
-    def _flow(self, element, context, w, h, bleed, where) -> None:
-        """Rich text (headings, paragraphs, bullets, inline icons) from ``blocks``."""
+    def flow_runs(self, element: Mapping[str, Any], context: dict[str, Any], w: float,
+                  h: float, where: str) -> tuple[float, float, list[Run]]:
+        """Lay out a ``flow`` element without drawing it: its top-left and its runs, or a
+        RenderError naming the message id, the language and the box that overflows."""
         blocks = evaluate(element.get("blocks", "[]"), context, f"{where}.blocks") or []
         x, y, bw, bh = self._box(element, context, where, w, h)
         size = self._num(element, "size", context, where, 7.0, plain=True)
@@ -289,13 +291,17 @@ class Painter:
                           int(self._num(element, "columns", context, where, 1, plain=True)),
                           self._num(element, "gap", context, where, 4.0))
         try:
-            runs = fit_flow(blocks, bw, bh, style, self._icon_ratio)
+            return x, y, fit_flow(blocks, bw, bh, style, self._icon_ratio)
         except FlowOverflow as exc:
             ids = exc.block.ids or (exc.block.text[:60],)
             raise RenderError(
                 f"{where}: text overflows box '{element.get('id', 'flow')}' ({bw:g}×{bh:g} mm) "
                 f"in language '{context.get('lang', '?')}' even at {style.min_size:g} pt, at "
                 f"message id {ids[0]!r}; shorten that translation or enlarge the box") from None
+
+    def _flow(self, element, context, w, h, bleed, where) -> None:
+        """Rich text (headings, paragraphs, bullets, inline icons) from ``blocks``."""
+        x, y, runs = self.flow_runs(element, context, w, h, where)
         colour = self._colour(element, "color", context, where, "black")
         accent = self._colour(element, "accent", context, where, "black")
 

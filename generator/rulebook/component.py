@@ -23,6 +23,7 @@ from .template import defaults, render_rules
 RULES_KEYS = {"id", "kind", "title", "template", "size", "page", "vars"}
 PAGE_TITLE = Msg("Rule summary page")
 FRONT, BACK, PAGE = "rules-front", "rules-back", "rules-page"
+FACE = "rules-face"  # the layout both card sides draw their face with
 
 
 @dataclass(frozen=True)
