@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,9 +11,8 @@ from typing import Any
 from .content.loader import game_folder, load_game
 from .content.model import Board, Card, Deck, Game, Sheet, Size
 from .content.sizes import papers
-from .content.yamlio import Msg
 from .errors import RenderError, UsageError
-from .i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
+from .i18n.catalog import SOURCE_LANG, Translator, localize, require_translations, translator
 from .layout.imposition import impose_deck
 from .layout.pages import alignment_pages, oriented, plan_board, plan_sheet
 from .layout.plan import ComponentPlan, Placement, PrintOptions
@@ -35,6 +33,7 @@ class BuildRequest:
     out_dir: Path = Path("output")
     fallback: str | None = None
     layout_dirs: tuple[Path, ...] = ()
+    rules_url: str | None = None  # the rule cards' QR address, with {game} and {lang}
 
 
 @dataclass(frozen=True)
@@ -44,17 +43,6 @@ class BuildResult:
     cards: int
     seconds: float
     bytes: int
-
-
-def localize(value: Any, tr: Translator) -> Any:
-    """Translate every Msg inside a value (mappings, sequences) for one language."""
-    if isinstance(value, Msg):
-        return tr.gettext(value)
-    if isinstance(value, Mapping):
-        return {k: localize(v, tr) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [localize(v, tr) for v in value]
-    return value
 
 
 def resolve_game(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> Game:
@@ -124,6 +112,20 @@ class ContextMaker:
         }
         self._cards: dict[tuple[str, int], dict[str, Any]] = {}
         self._components: dict[str, dict[str, Any]] = {}
+        self.rules_url = request.rules_url
+
+    def _rules(self, template: str) -> Any:
+        """The rule text a ``kind: rules`` component draws, in this build's language."""
+        from .rulebook.component import template_context
+        from .rulebook.template import defaults, render_rules, rules_url
+
+        game, tr = self.game, self.tr
+        pattern = self.rules_url or game.vars.get("rules_url") or defaults()["rules_url"]
+        title = tr.gettext(game.title)
+        context = template_context(game.id, title, game.rules, game.data,
+                                   game.components, tr)
+        return render_rules(game.folder, template, tr, context, title,
+                            rules_url(pattern, game.id, tr.lang))
 
     def _component_context(self, component_id: str) -> dict[str, Any]:
         if component_id not in self._components:
@@ -133,6 +135,9 @@ class ContextMaker:
                 **localize(component.vars, self.tr),
                 "component": {"id": component.id, "title": self.tr.gettext(component.title)},
             }
+            if component.kind == "rules":
+                self._components[component_id]["rules"] = self._rules(
+                    component.vars["rules_template"])
         return self._components[component_id]
 
     def __call__(self, component_id: str, placement: Placement) -> dict[str, Any]:

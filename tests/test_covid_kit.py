@@ -19,7 +19,8 @@ COLUMN_X = {"small": (25, 44), "medium": (44, 63), "large": (63, 82)}  # mm insi
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
-    return build(BuildRequest("clinic-covid19", "en", out_dir=tmp_path_factory.mktemp("cv")))
+    return build(BuildRequest("clinic-covid19", "en", out_dir=tmp_path_factory.mktemp("cv"),
+                              only=("covid-tiles", "round-marker", "propagation", "summary-card")))
 
 
 @pytest.fixture(scope="module")

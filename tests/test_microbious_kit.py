@@ -20,7 +20,7 @@ VIRUSES = ("Big virus", "Medium virus", "Small virus")
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("microbious")
-    return build(BuildRequest("microbious", "en", out_dir=out))
+    return build(BuildRequest("microbious", "en", out_dir=out, only=("deck", "score-pad")))
 
 
 @pytest.fixture(scope="module")

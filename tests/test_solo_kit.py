@@ -178,6 +178,6 @@ def test_patient_mat_has_a_panel_per_limb_and_a_box_per_cube(kit, game):
 @pytest.mark.parametrize("lang, torso", [("fr", "TORSE"), ("de", "RUMPF")])
 def test_french_and_german_kits_build_and_fit(tmp_path, lang, torso):
     built = build_kit(tmp_path, lang)
-    assert sum(len(p.pages) for p in built.plans.values()) == 24
+    assert sum(len(p.pages) for p in built.plans.values()) == 24 + 3  # + rule cards, page
     (index, _), = _pages(built, "limbs", "front")
     assert torso in [r.text for r in text_runs(built.path, index)]

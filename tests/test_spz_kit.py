@@ -36,7 +36,7 @@ def kit(built):
 def test_outline_has_one_entry_per_component(kit):
     titles = [entry.title for entry in PdfReader(kit.path).outline]
     game = load_builtin("save-patient-zero")
-    assert len(titles) == len(game.components) == 10
+    assert len(titles) == len(game.components) == 12  # 10 + rule cards + rule summary page
     assert "Lab sheet" in titles and "Screen, Lab-T" in titles
 
 
@@ -111,10 +111,11 @@ def test_sample_decks_are_balanced_and_match_their_seed():
 
 def test_decks_declare_their_counts():
     game = load_builtin("save-patient-zero")
-    sizes = {c.id: len(c.cards) for c in game.components if isinstance(c, Deck)}
+    decks = [c for c in game.components if isinstance(c, Deck) and c.kind == "deck"]
+    sizes = {c.id: len(c.cards) for c in decks}
     assert sizes == {"tools-m": 24, "tools-t": 24, "samples-m": 40, "samples-t": 40,
                      "molecules": 25, "interruptions": 15}
-    assert all(c.size.w == 44 and c.size.h == 68 for c in game.components if isinstance(c, Deck))
+    assert all(c.size.w == 44 and c.size.h == 68 for c in decks)
 
 
 def test_screens_list_tools_alphabetically(kit):

@@ -33,6 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--alignment-page", action="store_true",
                    help="also write a duplex calibration sheet")
     p.add_argument("--fallback", choices=["en"], help="use English for missing translations")
+    p.add_argument("--rules-url", metavar="URL",
+                   help="address in the rule cards' QR codes; {game} and {lang} are filled in "
+                        "(default: vars.rules_url of the game, else templates/rules/defaults.yaml)")
     p.add_argument("--layouts", action="append", default=[],
                    help="a folder of your own layouts, searched before the built-ins")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
@@ -62,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             for lang in languages:
                 request = BuildRequest(game, lang, options, tuple(args.only), args.copies,
                                        Path(args.out), args.fallback,
-                                       tuple(Path(p) for p in args.layouts))
+                                       tuple(Path(p) for p in args.layouts), args.rules_url)
                 result = build(request)
                 _say(args, f"wrote {result.path}  {result.pages} pages, {result.cards} cards, "
                      f"{result.bytes / 1024:.0f} KiB, {result.seconds:.2f} s")

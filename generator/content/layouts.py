@@ -30,6 +30,7 @@ ELEMENT_KEYS: dict[str, set[str]] = {
     "use": {"layout", "vars"},
     "repeat": {"items", "as", "cols", "dx", "dy", "elements"},
     "group": {"elements"},
+    "flow": {"blocks", "size", "min_size", "leading", "columns", "gap", "color", "accent"},
 }
 LAYOUT_KEYS = {"size", "extends", "elements", "override", "remove", "description"}
 

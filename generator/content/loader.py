@@ -14,6 +14,7 @@ from typing import Any
 
 from ..errors import ContentError, Problem
 from ..resources import games_dir
+from ..rulebook.component import RULES_KEYS, expand, read_spec
 from .checker import Checker, join
 from .fields import field_map
 from .layouts import read_raw_layouts, resolve_layouts, search_path
@@ -28,6 +29,7 @@ COMPONENT_KEYS = {
              "expect", "fields"},
     "sheet": {"id", "kind", "title", "layout", "copies", "orientation", "vars"},
     "board": {"id", "kind", "title", "layout", "overlap", "vars"},
+    "rules": RULES_KEYS,
 }
 CARD_RESERVED = {"qty", "front", "back"}
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -67,12 +69,15 @@ def load_game(folder: Path, layout_dirs: list[Path] | None = None) -> Game:
         check.problems.extend(exc.problems)
         layouts = {}
     components = _components(check, raw, folder, layouts)
-    rules = check.text(raw, "rules", "")
     data = raw.get("data", {})
+    rules = check.text(raw, "rules", "")
     if rules is not None:
         from ..rules import validate_rule_data
 
         validate_rule_data(rules, check, raw, components, palette)
+    if not check.problems:  # a rules template may read any data: count its faces on good data
+        components = expand(check, components, folder, game_id or "", str(raw.get("title", "")),
+                            rules, data)
     check.raise_if_any()
     return Game(
         id=game_id or "",
@@ -132,6 +137,12 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
         seen.add(component_id)
         title = Msg(item.get("title", component_id))
         variables = freeze(item.get("vars", {}))
+        if kind == "rules":
+            size = _size(check, item, where, folder)
+            spec = read_spec(check, item, where, component_id, title, size, variables)
+            if spec is not None:
+                result.append(spec)
+            continue
         if kind == "deck":
             deck = _deck(check, item, where, folder, layouts, component_id, title, variables)
             if deck is not None:
@@ -160,19 +171,7 @@ def _need_layout(check: Checker, name: Any, layouts: Mapping[str, Any], item: An
 
 def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
           layouts: Mapping[str, Any], deck_id: str, title: Msg, variables: Any) -> Deck | None:
-    sizes = {**card_sizes(), **_game_sizes(folder)}
-    size_value = item.get("size", "poker")
-    size = None
-    if isinstance(size_value, str) and size_value in sizes:
-        size = sizes[size_value]
-    elif isinstance(size_value, list) and len(size_value) == 2:
-        pair = {"w": size_value[0], "h": size_value[1]}
-        w = check.length(pair, "w", join(where, "size"))
-        h = check.length(pair, "h", join(where, "size"))
-        size = Size(w, h) if w and h else None
-    else:
-        check.add(join(where, "size"), f"unknown card size {size_value!r}; use [w, h] in mm or "
-                  f"one of {', '.join(sizes)}", item, "size")
+    size = _size(check, item, where, folder)
     front = check.text(item, "front", where)
     back = check.text(item, "back", where)
     if front is None:
@@ -203,6 +202,22 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
     if size is None:
         return None
     return Deck(deck_id, title, size, tuple(cards), variables)
+
+
+def _size(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> Size | None:
+    """A card size: a name from sizes.yaml (default poker) or [w, h] in mm."""
+    sizes = {**card_sizes(), **_game_sizes(folder)}
+    size_value = item.get("size", "poker")
+    if isinstance(size_value, str) and size_value in sizes:
+        return sizes[size_value]
+    if isinstance(size_value, list) and len(size_value) == 2:
+        pair = {"w": size_value[0], "h": size_value[1]}
+        w = check.length(pair, "w", join(where, "size"))
+        h = check.length(pair, "h", join(where, "size"))
+        return Size(w, h) if w and h else None
+    check.add(join(where, "size"), f"unknown card size {size_value!r}; use [w, h] in mm or "
+              f"one of {', '.join(sizes)}", item, "size")
+    return None
 
 
 def _card_rows(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> list[Any]:

@@ -3,14 +3,16 @@ engine's ``generator/locales/<lang>.po``. English is the source language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Protocol
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po
 
+from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
 from ..resources import locales_dir
 
@@ -124,3 +126,18 @@ def require_translations(tr: Translator, ids: Iterable[str], where: str) -> None
         raise ContentError(Problem(where, f"locales/{tr.lang}.po",
                                    f"{len(missing)} message(s) have no '{tr.lang}' translation "
                                    f"(add them, or build with --fallback en):\n  {shown}{more}"))
+
+
+class Gettext(Protocol):
+    def gettext(self, message: str) -> str: ...
+
+
+def localize(value: Any, tr: Gettext) -> Any:
+    """Translate every Msg inside a value (mappings, sequences) for one language."""
+    if isinstance(value, Msg):
+        return tr.gettext(value)
+    if isinstance(value, Mapping):
+        return {k: localize(v, tr) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [localize(v, tr) for v in value]
+    return value

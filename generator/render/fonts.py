@@ -1,4 +1,9 @@
-"""Bundled fonts registered by absolute path; reportlab embeds only the glyphs used."""
+"""Bundled fonts registered by absolute path; reportlab embeds only the glyphs used.
+
+DejaVu Sans draws Latin, Greek, Cyrillic and symbols. A character it lacks (Chinese, Japanese,
+Korean) is drawn in Droid Sans Fallback instead, one run of characters at a time, so a card in
+any of those scripts shows its glyphs rather than empty boxes.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +11,13 @@ from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
 
 from ..resources import fonts_dir
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
 FONT_NAMES = {"regular": "PnpSans", "bold": "PnpSans-Bold"}
+FALLBACK_FILE, FALLBACK_NAME = "DroidSansFallbackFull.ttf", "PnpFallback"
 
 
 @lru_cache(maxsize=1)
@@ -25,3 +32,51 @@ def register_fonts() -> dict[str, str]:
 def font_name(style: str) -> str:
     names = register_fonts()
     return names.get(style, names["regular"])
+
+
+@lru_cache(maxsize=1)
+def _fallback() -> str:
+    """Registered on first need: most builds never draw a CJK character."""
+    pdfmetrics.registerFont(TTFont(FALLBACK_NAME, str(fonts_dir() / FALLBACK_FILE)))
+    return FALLBACK_NAME
+
+
+@lru_cache(maxsize=8)
+def _glyphs(font: str) -> frozenset[int]:
+    return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
+
+
+def runs(text: str, font: str) -> list[tuple[str, str]]:
+    """Split text into (font, piece) runs: the font's own glyphs, the fallback for the rest."""
+    if text.isascii():
+        return [(font, text)]
+    own = _glyphs(font)
+    result: list[tuple[str, str]] = []
+    for char in text:
+        chosen = font
+        if ord(char) not in own and not char.isspace():
+            fallback = _fallback()
+            chosen = fallback if ord(char) in _glyphs(fallback) else font
+        if result and result[-1][0] == chosen:
+            result[-1] = (chosen, result[-1][1] + char)
+        else:
+            result.append((chosen, char))
+    return result
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    """Width in pt, measuring each run in the font that will draw it."""
+    return sum(pdfmetrics.stringWidth(piece, name, size) for name, piece in runs(text, font))
+
+
+def draw_text(canvas: Canvas, x: float, y: float, text: str, font: str, size: float,
+              align: str = "left") -> None:
+    """Draw one line at (x, y) pt, anchored left, centre or right, with glyph fallback."""
+    if align == "center":
+        x -= text_width(text, font, size) / 2
+    elif align == "right":
+        x -= text_width(text, font, size)
+    for name, piece in runs(text, font):
+        canvas.setFont(name, size)
+        canvas.drawString(x, y, piece)
+        x += pdfmetrics.stringWidth(piece, name, size)

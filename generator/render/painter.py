@@ -19,7 +19,8 @@ from ..errors import RenderError
 from ..units import mm, parse_length
 from . import colours
 from .expressions import evaluate, render_value
-from .fonts import font_name
+from .flow import FlowOverflow, FlowStyle, draw_flow, fit_flow
+from .fonts import draw_text, font_name
 from .images import ImageCache
 from .qr import draw_qr
 from .text import fit_or_fail
@@ -76,7 +77,7 @@ class Painter:
             "rect": self._rect, "ellipse": self._ellipse, "line": self._line,
             "polygon": self._polygon, "text": self._text, "qr": self._qr,
             "image": self._image, "use": self._use, "repeat": self._repeat,
-            "group": self._group,
+            "group": self._group, "flow": self._flow,
         }
 
     # -- value helpers --------------------------------------------------------------------
@@ -232,15 +233,10 @@ class Painter:
         canvas = self.canvas
         canvas.saveState()
         canvas.setFillColor(colour)
-        canvas.setFont(font, fitted.size)
         baseline = top - fitted.size * 0.8
+        anchor = {"center": x + bw / 2, "right": x + bw}.get(align, x)
         for line in fitted.lines:
-            if align == "center":
-                canvas.drawCentredString(mm(x + bw / 2), baseline, line)
-            elif align == "right":
-                canvas.drawRightString(mm(x + bw), baseline, line)
-            else:
-                canvas.drawString(mm(x), baseline, line)
+            draw_text(canvas, mm(anchor), baseline, line, font, fitted.size, align)
             baseline -= fitted.leading
         canvas.restoreState()
 
@@ -281,6 +277,37 @@ class Painter:
         self._elements(layout.elements, {**context, **extra, "w": iw, "h": ih}, iw, ih, 0.0,
                        f"{layout.source}:{name}")
         self.canvas.restoreState()
+
+    def _flow(self, element, context, w, h, bleed, where) -> None:
+        """Rich text (headings, paragraphs, bullets, inline icons) from ``blocks``."""
+        blocks = evaluate(element.get("blocks", "[]"), context, f"{where}.blocks") or []
+        x, y, bw, bh = self._box(element, context, where, w, h)
+        size = self._num(element, "size", context, where, 7.0, plain=True)
+        style = FlowStyle(size, self._num(element, "min_size", context, where, min(5.0, size),
+                                          plain=True),
+                          self._num(element, "leading", context, where, 1.22, plain=True),
+                          int(self._num(element, "columns", context, where, 1, plain=True)),
+                          self._num(element, "gap", context, where, 4.0))
+        try:
+            runs = fit_flow(blocks, bw, bh, style, self._icon_ratio)
+        except FlowOverflow as exc:
+            ids = exc.block.ids or (exc.block.text[:60],)
+            raise RenderError(
+                f"{where}: text overflows box '{element.get('id', 'flow')}' ({bw:g}×{bh:g} mm) "
+                f"in language '{context.get('lang', '?')}' even at {style.min_size:g} pt, at "
+                f"message id {ids[0]!r}; shorten that translation or enlarge the box") from None
+        colour = self._colour(element, "color", context, where, "black")
+        accent = self._colour(element, "accent", context, where, "black")
+
+        def icon(name: str, ix: float, iy: float, iw: float, ih: float) -> None:
+            self._use({"layout": name, "x": ix, "y": iy, "w": iw, "h": ih}, context, w, h,
+                      0.0, f"{where}.icon")
+
+        draw_flow(self.canvas, runs, x, y, colour, accent, icon)
+
+    def _icon_ratio(self, name: str) -> float:
+        size = self.layout(name).size
+        return size.w / size.h if size else 1.0
 
     def _repeat(self, element, context, w, h, bleed, where) -> None:
         items = evaluate(element.get("items", "[]"), context, f"{where}.items")

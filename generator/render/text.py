@@ -1,16 +1,19 @@
-"""Fit text to a box: wrap on words, shrink step by step, never overflow."""
+"""Fit text to a box: wrap on words (or between CJK characters), shrink step by step, never
+overflow."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from ..errors import RenderError
 from ..units import PT_PER_MM
+from .fonts import text_width
 
 STEP = 0.25  # pt: how finely the size shrinks
+_CJK = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+_TOKEN = re.compile(f"( *)([{_CJK}]|[^ {_CJK}]+)")
 
 
 @dataclass(frozen=True)
@@ -20,17 +23,22 @@ class FittedText:
     lines: tuple[str, ...]
 
 
+def tokens(paragraph: str) -> list[tuple[str, str]]:
+    """(joiner, word) pairs: words joined by a space, CJK characters each a word joined by
+    nothing, so Chinese wraps between any two characters."""
+    return [(" " if gap else "", word) for gap, word in _TOKEN.findall(paragraph)]
+
+
 def _wrap(text: str, font: str, size: float, width_pt: float) -> list[str] | None:
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
         current = ""
-        for word in words:
-            candidate = f"{current} {word}" if current else word
-            if stringWidth(candidate, font, size) <= width_pt:
+        for joiner, word in tokens(paragraph):
+            candidate = f"{current}{joiner}{word}" if current else word
+            if text_width(candidate, font, size) <= width_pt:
                 current = candidate
                 continue
-            if not current or stringWidth(word, font, size) > width_pt:
+            if not current or text_width(word, font, size) > width_pt:
                 return None  # a single word wider than the box: shrink instead
             lines.append(current)
             current = word

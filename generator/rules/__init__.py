@@ -29,3 +29,16 @@ def validate_rule_data(rules: str, check: Checker, raw: Any, components: list,
                   "without rule data", raw, "rules")
         return
     module.validate(check, raw, components, palette)
+
+
+def summary_facts(rules: str | None, data: Any) -> dict[str, Any]:
+    """Figures a rule summary quotes but the data holds only implicitly (shares, totals),
+    from the rules module's ``summary_facts(data)`` when it has one."""
+    if not rules or not RULES_ID.match(rules):
+        return {}
+    try:
+        module = importlib.import_module(f"{__name__}.{rules.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return {}
+    facts = getattr(module, "summary_facts", None)
+    return facts(data) if facts is not None else {}

@@ -9,7 +9,7 @@ from typing import Any
 from ..content.checker import Checker, join
 
 DATA_KEYS = {"points", "vaccines", "doubler", "bonus", "end", "players", "sizes", "colours",
-             "specials", "powers", "targets"}
+             "specials", "powers", "targets", "summary"}
 BONUS_KEYS = {"emptied", "caller_lowest", "caller_not_lowest", "lowest"}
 
 

@@ -13,7 +13,8 @@ from ..content.model import Deck
 
 DIE_FACES = set(range(1, 7))
 DATA_KEYS = {"colours", "classes", "card_types", "limbs", "max_per_colour", "hand_limit",
-             "actions", "days", "lose_over", "points_per_amputation", "points_per_specialist"}
+             "actions", "days", "lose_over", "points_per_amputation", "points_per_specialist",
+             "summary"}
 LIMB_KEYS = {"name", "die", "pos", "adjacent", "redirect", "rules"}
 DECK_ID = "deck"
 

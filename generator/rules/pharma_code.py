@@ -13,7 +13,7 @@ from ..errors import Problem
 
 HIGHEST_CARD = 60
 CHOICES = ("a", "b", "c")
-DATA_KEYS = {"setups", "row_length", "track"}
+DATA_KEYS = {"summary", "setups", "row_length", "track"}
 
 
 def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from ..content.checker import Checker, join
@@ -56,7 +57,7 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
         return
     check.keys(data, "data", {"grid", "colours", "molecule_colours", "colour_labels", "fuzio",
                               "sample_decks", "sample_seed", "levels", "labs", "modes", "tools",
-                              "scanpad", "centrifugo"},
+                              "scanpad", "centrifugo", "summary"},
                required=("grid", "colours", "molecule_colours", "fuzio", "sample_decks"))
     _check_grid(check, data)
     _check_colours(check, data, palette)
@@ -168,3 +169,10 @@ def _check_samples(check: Checker, data: Mapping[str, Any], components: list) ->
                     or not all(isinstance(m, int) and m in MOLECULES for m in molecules)):
                 check.add(where, f"sample card {card_id} must hold {SAMPLE_SIZE} distinct "
                           f"molecules of 1..25, got {list(molecules or [])}", decks, lab)
+
+
+def summary_facts(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The share of all possible antidotes whose sum falls in each Fuzio zone."""
+    sums = [a + b + c for a, b, c in combinations(MOLECULES, 3)]
+    shares = [sum(low <= s <= high for s in sums) / len(sums) for low, high in data["fuzio"]]
+    return {"antidotes": len(sums), "fuzio_shares": shares}

@@ -1,0 +1,110 @@
+"""Render a game's rules template in one language.
+
+Templates live in the game folder's ``rules/`` or in ``templates/rules/``; they use jinja2's
+i18n extension (``{% trans %}``, ``_()``), so every sentence is a gettext message, and take
+every number from the game data, so a changed figure reads right in every language. Numbers in
+prose go through Babel (``|num``, ``|percent``, ``|names``) for each language's conventions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+from jinja2 import FileSystemLoader, StrictUndefined, TemplateError
+from jinja2.sandbox import SandboxedEnvironment
+
+from ..content.yamlio import load_yaml
+from ..errors import RenderError
+from ..i18n.catalog import SOURCE_LANG, Translator, localize
+from ..resources import templates_dir
+from .text import ICON_MARK, ID_MARK, Face, RuleText, parse
+
+
+def template_folders(game_folder: Path) -> list[str]:
+    """A game's own ``rules/`` first, then the built-in templates."""
+    return [str(p) for p in (game_folder / "rules", templates_dir() / "rules") if p.is_dir()]
+
+
+@lru_cache(maxsize=1)
+def defaults() -> Mapping[str, Any]:
+    """``templates/rules/defaults.yaml``: the documented default address and colour."""
+    return load_yaml(templates_dir() / "rules" / "defaults.yaml")
+
+
+def _environment(folders: list[str]) -> SandboxedEnvironment:
+    """A fresh environment per rendering: gettext is bound to one language's catalog."""
+    env = SandboxedEnvironment(loader=FileSystemLoader(list(folders)), undefined=StrictUndefined,
+                               autoescape=False, lstrip_blocks=True,
+                               extensions=["jinja2.ext.i18n"])
+    env.policies["ext.i18n.trimmed"] = True  # msgids without the template's line breaks
+    env.globals["icon"] = ICON_MARK.format
+    return env
+
+
+def _locale(lang: str) -> Locale:
+    try:
+        return Locale.parse(lang)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse(SOURCE_LANG)
+
+
+def _one_decimal(locale: Locale) -> str:
+    """The locale's percent pattern with one decimal: 8.9%, 8,9 %, 8,9 %."""
+    pattern = locale.percent_formats[None].pattern
+    return re.sub(r"0(?=[^0]*$)", "0.0", pattern, count=1)
+
+
+class _Recorder:
+    """gettext for templates: translates, and marks each piece with its message id (jinja's
+    new-style gettext fills in the variables afterwards)."""
+
+    def __init__(self, tr: Translator):
+        self.tr, self.ids = tr, []
+
+    def _mark(self, message: str, text: str) -> str:
+        self.ids.append(message)
+        return ID_MARK.format(len(self.ids) - 1) + text
+
+    def gettext(self, message: str) -> str:
+        return self._mark(message, self.tr.gettext(message))
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return self._mark(singular, self.tr.ngettext(singular, plural, count))
+
+
+def render_rules(game_folder: Path, template: str, tr: Translator, context: Mapping[str, Any],
+                 title: str, url: str) -> RuleText:
+    """The rule text of one game in the translator's language, cut into faces. The data's
+    ``!t`` texts are translated here too, so an overflow names their ids as well."""
+    locale = _locale(tr.lang)
+    env = _environment(template_folders(game_folder))
+    recorder = _Recorder(tr)
+    env.install_gettext_callables(recorder.gettext, recorder.ngettext, newstyle=True)
+    env.filters.update(
+        num=lambda value, digits=0: format_decimal(round(float(value), digits), locale=locale),
+        percent=lambda value: format_percent(value, _one_decimal(locale), locale=locale),
+        names=lambda items, style="standard": format_list([str(i) for i in items], style,
+                                                          locale=locale),
+    )
+    try:
+        data = localize(context.get("data", {}), recorder)
+        output = env.get_template(template).render({**context, "data": data, "lang": tr.lang})
+    except TemplateError as exc:
+        raise RenderError(f"rules template '{template}': {exc}") from None
+    except (TypeError, ValueError, KeyError, IndexError) as exc:
+        raise RenderError(f"rules template '{template}' failed: {exc}") from None
+    faces = tuple(Face(face_title, tuple(blocks), tuple(ids),
+                       any(not tr.has(i) for i in ids))
+                  for face_title, blocks, ids in parse(output, recorder.ids))
+    return RuleText(title, tr.lang, url, faces)
+
+
+def rules_url(pattern: str, game_id: str, lang: str) -> str:
+    return pattern.replace("{game}", game_id).replace("{lang}", lang)
