@@ -23,7 +23,9 @@ def run(args: argparse.Namespace) -> int:
         for component in game.components:
             if isinstance(component, Deck):
                 size = component.size
-                detail = f"{len(component.cards)} cards, {size.w:g}×{size.h:g} mm"
+                count = len(component.cards)
+                noun = "card" if count == 1 else "cards"
+                detail = f"{count} {noun}, {size.w:g}×{size.h:g} mm"
             else:
                 detail = f"{component.kind}, layout {component.layout}"
             print(f"  {component.id:<22} {component.title}  ({detail})")
