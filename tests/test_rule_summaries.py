@@ -4,13 +4,16 @@ data, QR codes that decode at card size."""
 from __future__ import annotations
 
 import re
+import shutil
 
 import pypdf
 import pytest
 import zxingcpp
 
-from generator.content.loader import load_builtin
+from generator.build import BuildRequest, build
+from generator.content.loader import game_folder, load_builtin, load_game
 from generator.content.model import Deck
+from generator.errors import ContentError
 from tests.pharma_support import render
 
 GOLDEN = {  # game: {lang: phrases the one-page summary must carry}
@@ -80,3 +83,27 @@ def test_every_rule_card_qr_decodes_to_its_language(built, lang):
         found = zxingcpp.read_barcodes(render(result.path, page, px_per_mm=8))
         assert [code.text for code in found] == [
             f"https://example.org/rules/save-patient-zero/{lang}"] * cards
+
+
+def test_a_figure_changed_in_the_data_changes_every_language(tmp_path):
+    folder = tmp_path / "mb"
+    shutil.copytree(game_folder("microbious"), folder)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    assert "    hand: 4 " in text
+    game_yaml.write_text(text.replace("    hand: 4 ", "    hand: 5 "), encoding="utf-8")
+    expected = {"en": "Each player lays 5 cards", "fr": "Chaque joueur pose 5 cartes",
+                "de": "Alle legen 5 Karten"}
+    for lang, phrase in expected.items():
+        result = build(BuildRequest(folder, lang, only=("rules-page",), out_dir=tmp_path))
+        assert phrase in summary_text(result.path)
+
+
+def test_a_rules_template_needs_a_front_and_back_for_each_card(tmp_path):
+    folder = tmp_path / "mb"
+    shutil.copytree(game_folder("microbious"), folder)
+    (folder / "rules").mkdir()
+    (folder / "rules" / "microbious.j2").write_text("@face {{ _('Goal') }}\nOne side only.\n",
+                                                   encoding="utf-8")
+    with pytest.raises(ContentError, match="has 1 '@face' sides"):
+        load_game(folder)
