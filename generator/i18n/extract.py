@@ -17,6 +17,7 @@ from jinja2.ext import babel_extract
 
 from ..content.yamlio import Msg, load_yaml
 from ..resources import templates_dir
+from ..rulebook.component import PAGE_TITLE
 
 KEYWORDS = ("_", "gettext", "ngettext")
 JINJA_OPTIONS = {"trimmed": "true", "lstrip_blocks": "true"}
@@ -122,8 +123,6 @@ def engine_messages() -> Messages:
 def needed_messages(folder: Path) -> Messages:
     """What a game's build translates: its own messages, plus the rule-card strings when it
     has a rules component."""
-    from ..rulebook.component import PAGE_TITLE
-
     found = game_messages(folder)
     if rules_templates(folder):
         layout_messages(templates_dir() / "layouts" / ENGINE_RULES_LAYOUTS, templates_dir(),
