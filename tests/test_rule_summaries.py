@@ -107,3 +107,19 @@ def test_a_rules_template_needs_a_front_and_back_for_each_card(tmp_path):
                                                    encoding="utf-8")
     with pytest.raises(ContentError, match="has 1 '@face' sides"):
         load_game(folder)
+
+
+def test_plural_forms_follow_each_catalog(tmp_path):
+    folder = tmp_path / "spz"
+    shutil.copytree(game_folder("save-patient-zero"), folder)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    assert "interruption_after: 3 " in text
+    game_yaml.write_text(text.replace("interruption_after: 3 ", "interruption_after: 1 "),
+                         encoding="utf-8")
+    expected = {"en": "Once each lab has played 1 tool,",
+                "fr": "Quand chaque labo a joué 1 outil,",
+                "de": "Hat jedes Labor 1 Werkzeug gespielt"}
+    for lang, phrase in expected.items():
+        result = build(BuildRequest(folder, lang, only=("rules-page",), out_dir=tmp_path))
+        assert phrase in summary_text(result.path)

@@ -3,7 +3,8 @@ engine's ``generator/locales/<lang>.po``. English is the source language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import gettext
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -64,6 +65,7 @@ class Translator:
     fuzzy: set[str] = field(default_factory=set)
     fallback: bool = False
     missing: set[str] = field(default_factory=set)
+    plural_expr: str = "(n != 1)"  # from the most specific catalog's Plural-Forms header
 
     def gettext(self, message: str) -> str:
         if self.lang == SOURCE_LANG or not message:
@@ -77,15 +79,12 @@ class Translator:
         return str(message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
-        from babel.plural import PluralRule
-
+        """The plural form the catalog's ``Plural-Forms`` expression picks for ``count``."""
         if self.lang == SOURCE_LANG:
             return singular if count == 1 else plural
         found = self.messages.get(singular)
         if isinstance(found, tuple) and all(found):
-            rule = PluralRule.parse(_plural_expr(self.lang))
-            forms = ["one", "other"]
-            index = forms.index(rule(count)) if rule(count) in forms else len(found) - 1
+            index = _plural_function(self.plural_expr)(int(count))
             return found[min(index, len(found) - 1)]
         self.missing.add(singular)
         return singular if count == 1 else plural
@@ -94,8 +93,10 @@ class Translator:
         return self.lang == SOURCE_LANG or bool(self.messages.get(message))
 
 
-def _plural_expr(lang: str) -> dict[str, str]:
-    return {"one": "n in 0..1"} if lang == "fr" else {"one": "n is 1"}
+@lru_cache(maxsize=32)
+def _plural_function(expr: str) -> Callable[[int], int]:
+    """A catalog's C plural expression, such as ``(n > 1)``, as a Python function."""
+    return gettext.c2py(expr)
 
 
 def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> Translator:
@@ -105,6 +106,7 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
         catalog = read_catalog(path)
         if catalog is None:
             continue
+        result.plural_expr = catalog.plural_expr
         for message in catalog:
             if not message.id:
                 continue
