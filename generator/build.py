@@ -13,6 +13,7 @@ from .content.model import Board, Card, Deck, Game, Sheet, Size
 from .content.sizes import papers
 from .errors import RenderError, UsageError
 from .i18n.catalog import SOURCE_LANG, Translator, localize, require_translations, translator
+from .i18n.fitcheck import check_text_boxes
 from .layout.imposition import impose_deck
 from .layout.pages import alignment_pages, oriented, plan_board, plan_sheet
 from .layout.plan import ComponentPlan, Placement, PrintOptions
@@ -172,6 +173,7 @@ def build(request: BuildRequest) -> BuildResult:
         raise UsageError(f"'{request.lang}' is not a language code such as fr, en or de")
     game = resolve_game(request.game, request.layout_dirs)
     tr = translator(request.lang, game.folder, fallback=request.fallback is not None)
+    check_text_boxes(game)
     plans = plan_components(game, request, tr)
     contexts = ContextMaker(game, tr, request)
     info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {request.lang}",

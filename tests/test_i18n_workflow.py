@@ -130,3 +130,20 @@ def test_rules_url_option_fills_game_and_language(tmp_path):
                            rules_url="https://rules.test/{lang}/{game}")
     found = zxingcpp.read_barcodes(render(build(request).path, 0, px_per_mm=8))
     assert found and {c.text for c in found} == {"https://rules.test/fr/clinic-covid19"}
+
+
+def test_a_long_translation_of_a_fixed_text_fails_every_language(tmp_path):
+    folder = tmp_path / "pc"
+    shutil.copytree(game_folder("pharma-code"), folder)
+    po = folder / "locales" / "de.po"
+    text = po.read_text(encoding="utf-8")
+    old = 'msgid "Keep this card on top of the face-up question pile, so nobody reads ahead."\n'
+    start = text.index(old) + len(old)
+    end = text.index("\n", start)
+    po.write_text(text[:start] + 'msgstr "' + "Viel zu lang " * 60 + '"' + text[end:],
+                  encoding="utf-8")
+    with pytest.raises(RenderError) as caught:
+        build(BuildRequest(folder, "fr", only=("cover",), out_dir=tmp_path))
+    message = str(caught.value)
+    assert "'Keep this card on top of the face-up question pile" in message
+    assert "language 'de'" in message and "box 'hint'" in message
