@@ -218,8 +218,11 @@ class Painter:
         size = self._num(element, "size", context, where, 10.0, plain=True)
         min_size = self._num(element, "min_size", context, where, min(5.0, size), plain=True)
         leading = self._num(element, "leading", context, where, 1.2, plain=True)
-        box = f"{where} (box '{element.get('id', 'text')}', language '{context.get('lang', '?')}')"
-        fitted = fit_or_fail(text, font, bw, bh, size, min_size, leading, box)
+        try:
+            fitted = fit_or_fail(text, font, bw, bh, size, min_size, leading, where)
+        except RenderError as exc:
+            raise RenderError(f"{exc} (box '{element.get('id', 'text')}', language "
+                              f"'{context.get('lang', '?')}')") from None
         colour = self._colour(element, "color", context, where, "black")
         if self.ink_saver and colour is not None and colours.luminance(colour) > 0.8:
             colour = colours.resolve("black", {}, where)
