@@ -12,13 +12,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("score", help="score calculators for the games")
     games = parser.add_subparsers(dest="scorer", metavar="GAME", required=True)
     for name in SCORERS:
-        try:
-            module = importlib.import_module(f"{__package__}.score_{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__package__}.score_{name}":
-                raise
-            continue
-        module.register(games)
+        importlib.import_module(f"{__package__}.score_{name}").register(games)
 
 
 def run(args: argparse.Namespace) -> int:
