@@ -10,6 +10,20 @@ from ..units import parse_length
 from .yamlio import line_of
 
 
+def known(value: Any, table: Any) -> bool:
+    """``value in table``, but False rather than a crash for an unhashable value (a list
+    where a name belongs) or a table that is not a collection."""
+    try:
+        return value in table
+    except TypeError:
+        return False
+
+
+def names(value: Any) -> list[Any]:
+    """The entries of a list or the keys of a mapping; nothing for any other value."""
+    return list(value) if isinstance(value, (list, dict)) else []
+
+
 def join(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"

@@ -58,6 +58,7 @@ def load_game(folder: Path, layout_dirs: list[Path] | None = None) -> Game:
     raw = check.mapping(raw, "") or LineDict()
     check.keys(raw, "", GAME_KEYS, required=("id", "title", "components"))
     game_id = check.text(raw, "id", "")
+    check.text(raw, "title", "")
     if game_id is not None and not ID_PATTERN.match(game_id):
         check.add("id", f"'{game_id}' is not a valid id: use lower-case letters, digits and '-'",
                   raw, "id")
@@ -135,8 +136,9 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
         if component_id in seen:
             check.add(join(where, "id"), f"component id '{component_id}' is used twice", item, "id")
         seen.add(component_id)
-        title = Msg(item.get("title", component_id))
-        variables = freeze(item.get("vars", {}))
+        title = Msg(check.text(item, "title", where) or component_id)
+        variables = freeze(check.mapping(item.get("vars", {}), join(where, "vars"), item,
+                                         "vars") or {})
         if kind == "rules":
             size = _size(check, item, where, folder)
             spec = read_spec(check, item, where, component_id, title, size, variables)

@@ -4,6 +4,7 @@ engine's ``generator/locales/<lang>.po``. English is the source language."""
 from __future__ import annotations
 
 import gettext
+import io
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -16,6 +17,7 @@ from babel.messages.pofile import PoFileError, read_po
 from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
 from ..resources import locales_dir
+from .checks import catalog_problems, syntax_problems
 
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")
@@ -24,11 +26,18 @@ LANGUAGES = ("fr", "en", "de")
 @lru_cache(maxsize=64)
 def _read_catalog(path: Path, mtime: float) -> Catalog:
     try:
-        with path.open("rb") as handle:
-            return read_po(handle, abort_invalid=True)
+        raw = path.read_bytes()
+        problems = syntax_problems(path, raw.decode("utf-8"))
+        if problems:
+            raise ContentError(problems)
+        catalog = read_po(io.BytesIO(raw), abort_invalid=True)
     except (PoFileError, ValueError, UnicodeDecodeError) as exc:
         raise ContentError(Problem(str(path), "", f"broken translation catalog: {exc}; "
                                    "check quoting and msgid/msgstr pairs")) from None
+    problems = catalog_problems(path, catalog)
+    if problems:
+        raise ContentError(problems)
+    return catalog
 
 
 def read_catalog(path: Path) -> Catalog | None:

@@ -141,6 +141,15 @@ def flag_untranslated(canvas: Canvas, page: PagePlan, placement: Placement, lang
     canvas.restoreState()
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_FILE_MODE = 0o666 & ~_umask()
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Write beside the target and rename: a failed build never leaves a broken file."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -148,6 +157,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+        os.chmod(temp, _FILE_MODE)  # mkstemp makes 0600; a PDF is a document to share
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

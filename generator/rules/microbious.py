@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..content.checker import Checker, join
+from ..content.checker import Checker, join, known, names
 
 DATA_KEYS = {"points", "vaccines", "doubler", "bonus", "end", "players", "sizes", "colours",
              "specials", "powers", "targets", "summary"}
@@ -26,16 +26,16 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
         if not isinstance(value, int) or isinstance(value, bool):
             check.add(join("data.points", name), f"expected whole points, got {value!r}",
                       points, name)
-    singles = [*data.get("vaccines", []), data.get("doubler")]
-    for name in [*singles, *data.get("sizes", {})]:
-        if name not in points:
+    singles = [*names(data.get("vaccines")), data.get("doubler")]
+    for name in [*singles, *names(data.get("sizes"))]:
+        if not known(name, points):
             check.add("data.points", f"no points for card type '{name}'", data, "points")
     bonus = check.mapping(data.get("bonus", {}), "data.bonus", data, "bonus") or {}
     check.keys(bonus, "data.bonus", BONUS_KEYS)
     for key in ("colours", "specials"):
         for name, entry in (data.get(key) or {}).items():
             fill = entry.get("fill") if isinstance(entry, Mapping) else None
-            if fill not in palette:
+            if not known(fill, palette):
                 check.add(join(join("data", key), name), f"fill {fill!r} is not a palette "
                           "colour", data[key], name)
     for index, item in enumerate(raw.get("components") or []):
@@ -50,11 +50,12 @@ def _check_cards(check: Checker, data: Mapping[str, Any], rows: list, where: str
             continue
         here = join(join(where, "cards"), index)
         kind = row.get("type")
-        if kind in sizes:
-            if row.get("colour") not in (data.get("colours") or {}):
-                check.add(here, f"a virus needs a colour among {', '.join(data['colours'])}",
+        if known(kind, sizes):
+            if not known(row.get("colour"), data.get("colours") or {}):
+                check.add(here, "a virus needs a colour among "
+                          f"{', '.join(names(data.get('colours')))}",
                           rows, index)
-        elif kind not in specials:
+        elif not known(kind, specials):
             check.add(join(here, "type"), f"unknown card type {kind!r}; use one of "
                       f"{', '.join([*sizes, *specials])}", row, "type")
         power, target = row.get("power"), row.get("target")
@@ -62,6 +63,6 @@ def _check_cards(check: Checker, data: Mapping[str, Any], rows: list, where: str
             check.add(here, "give both 'power' and 'target', or neither", rows, index)
         for key, table in (("power", "powers"), ("target", "targets")):
             value = row.get(key)
-            if value is not None and value not in (data.get(table) or {}):
+            if value is not None and not known(value, data.get(table) or {}):
                 check.add(join(here, key), f"unknown {key} {value!r}; use one of "
                           f"{', '.join(data.get(table) or {})}", row, key)

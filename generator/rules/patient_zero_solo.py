@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..content.checker import Checker, join
+from ..content.checker import Checker, join, known, names
 from ..content.model import Deck
 
 DIE_FACES = set(range(1, 7))
@@ -38,10 +38,6 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
         _check_deck(check, raw, deck, colours, types)
 
 
-def _names(value: Any) -> list[Any]:
-    return list(value) if isinstance(value, list) else []
-
-
 def _check_limbs(check: Checker, limbs: Mapping[str, Any]) -> None:
     faces: dict[int, str] = {}
     for limb, spec in limbs.items():
@@ -60,22 +56,22 @@ def _check_limbs(check: Checker, limbs: Mapping[str, Any]) -> None:
         elif die is not None:
             faces[die] = limb
         for key in ("adjacent", "redirect"):
-            names = spec.get(key)
-            if not isinstance(names, list):
+            ids = spec.get(key)
+            if not isinstance(ids, list):
                 check.add(join(where, key), "expected a list of limb ids", spec, key)
                 continue
-            for index, other in enumerate(names):
-                if other not in limbs:
+            for index, other in enumerate(ids):
+                if not known(other, limbs):
                     check.add(f"{where}.{key}[{index}]", f"'{other}' is not a limb; limbs: "
-                              f"{', '.join(limbs)}", names, index)
+                              f"{', '.join(limbs)}", ids, index)
                 elif other == limb:
                     check.add(f"{where}.{key}[{index}]", "a limb cannot point at itself",
-                              names, index)
-            if len(set(map(str, names))) != len(names):
+                              ids, index)
+            if len(set(map(str, ids))) != len(ids):
                 check.add(join(where, key), "a limb is named twice", spec, key)
-        for other in _names(spec.get("adjacent")):
+        for other in names(spec.get("adjacent")):
             back = limbs.get(other)
-            if isinstance(back, Mapping) and limb not in _names(back.get("adjacent")):
+            if isinstance(back, Mapping) and limb not in names(back.get("adjacent")):
                 check.add(join(where, "adjacent"), f"{limb} touches {other} but {other} does "
                           f"not touch {limb}: the Path of Contagion runs both ways; add "
                           f"'{limb}' to {other}'s list", spec, "adjacent")
@@ -133,7 +129,7 @@ def _check_types(check: Checker, data: Mapping[str, Any]) -> dict[str, int]:
         spec = check.mapping(spec, where, types, name)
         if spec is None:
             continue
-        if spec.get("class") not in classes:
+        if not known(spec.get("class"), classes):
             check.add(join(where, "class"), f"class {spec.get('class')!r} is not one of "
                       f"{', '.join(classes)}", spec, "class")
         count = check.integer(spec, "per_colour", where, low=1)

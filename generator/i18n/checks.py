@@ -1,0 +1,83 @@
+"""Problems inside translation catalogs that would only show up as a wrong or broken card:
+a placeholder the translation lost or invented, and markup it opened but never closed."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+
+from ..errors import Problem
+
+PLACEHOLDER = re.compile(r"\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}|%\(\w+\)[sdif]|%[sdif]")
+PO_STRING = r'"(?:[^"\\]|\\.)*"'
+PO_LINE = re.compile(rf"^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?{PO_STRING}$")
+TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)[^<>]*?(/?)>")
+
+
+def syntax_problems(path: Path, text: str) -> list[Problem]:
+    """Lines Babel would silently misread: a string without its closing quote, a stray word."""
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if line and not line.startswith("#") and not PO_LINE.match(line):
+            problems.append(Problem(str(path), "", f"cannot read {line[:60]!r}: a .po line is "
+                                    'a keyword (msgid, msgstr…) and a "quoted string", or a '
+                                    "quoted continuation; check the quotes", number))
+    return problems
+
+
+def placeholders(text: str) -> Counter[str]:
+    return Counter(re.sub(r"\s+", "", p) for p in PLACEHOLDER.findall(text))
+
+
+def markup_problem(text: str) -> str | None:
+    """Why the tags in a string do not nest, or None when they do."""
+    open_tags: list[str] = []
+    for closing, name, self_closing in TAG.findall(text):
+        if self_closing:
+            continue
+        if not closing:
+            open_tags.append(name)
+        elif not open_tags or open_tags.pop() != name:
+            return f"</{name}> closes nothing that is open"
+    if open_tags:
+        return f"<{open_tags[-1]}> is never closed"
+    if text.count("{{") != text.count("}}"):
+        return "'{{' and '}}' do not pair up"
+    return None
+
+
+def _strings(message: Message) -> list[str]:
+    value = message.string
+    return [v for v in (value if isinstance(value, (list, tuple)) else [value]) if v]
+
+
+def message_problems(path: Path, message: Message) -> list[Problem]:
+    """Placeholders and markup of one translated message against its source id."""
+    source = message.id if isinstance(message.id, str) else message.id[0]
+    where = f"msgid {source[:60]!r}"
+    problems = []
+    for text in _strings(message):
+        lost = placeholders(source) - placeholders(text)
+        extra = placeholders(text) - placeholders(source)
+        if lost:
+            problems.append(Problem(str(path), where, "the translation lacks placeholder(s) "
+                                    f"{', '.join(sorted(lost))}: copy them unchanged from the "
+                                    "msgid", message.lineno))
+        if extra:
+            problems.append(Problem(str(path), where, "the translation has placeholder(s) "
+                                    f"{', '.join(sorted(extra))} the msgid does not: remove "
+                                    "them", message.lineno))
+        why = markup_problem(text)
+        if why and not markup_problem(source):
+            problems.append(Problem(str(path), where, f"markup in the translation: {why}",
+                                    message.lineno))
+    return problems
+
+
+def catalog_problems(path: Path, catalog: Catalog) -> list[Problem]:
+    """Every placeholder and markup problem of one parsed .po file."""
+    return [p for m in catalog if m.id and not m.fuzzy for p in message_problems(path, m)]

@@ -1,0 +1,57 @@
+"""``pnp check``: every problem of a game folder (data, layouts, catalogs, missing
+translations) found without drawing anything, so a designer fixes them all in one pass."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .content.loader import game_folder, load_game
+from .errors import ContentError, Problem
+from .i18n.catalog import LANGUAGES, catalog_paths, game_languages, read_catalog
+from .i18n.workflow import status
+
+
+def resolve_folder(spec: str | Path) -> Path:
+    """A built-in game id, a game folder, or a game.yaml file → its folder."""
+    if isinstance(spec, str) and not Path(spec).exists():
+        return game_folder(spec)
+    path = Path(spec)
+    if path.is_file():
+        return path.parent
+    if not (path / "game.yaml").is_file():
+        raise ContentError(Problem(str(path), "", "no game.yaml here: point at a game folder, "
+                                   "its game.yaml, or name a built-in game"))
+    return path
+
+
+def languages_of(folder: Path, builtin: bool) -> list[str]:
+    return list(LANGUAGES) if builtin else game_languages(folder)
+
+
+def check_game(spec: str | Path, langs: list[str] | None = None) -> list[Problem]:
+    """All problems of one game; an empty list means it builds in every language checked."""
+    folder = resolve_folder(spec)
+    builtin = isinstance(spec, str) and not Path(spec).exists()
+    problems: list[Problem] = []
+    try:
+        load_game(folder)
+    except ContentError as exc:
+        problems.extend(exc.problems)
+    for lang in langs or languages_of(folder, builtin):
+        catalog_broken = False
+        for path in catalog_paths(lang, folder):
+            try:
+                read_catalog(path)
+            except ContentError as exc:
+                problems.extend(exc.problems)
+                catalog_broken = True
+        if problems or catalog_broken:
+            continue  # missing ids are only meaningful for data and catalogs that load
+        missing = status(folder, lang).missing
+        if missing:
+            shown = ", ".join(repr(m[:50]) for m in missing[:10])
+            more = f" … and {len(missing) - 10} more" if len(missing) > 10 else ""
+            problems.append(Problem(str(folder / "locales" / f"{lang}.po"), "",
+                                    f"{len(missing)} message(s) have no '{lang}' translation: "
+                                    f"{shown}{more} (run `pnp i18n init {lang}` or add them)"))
+    return problems

@@ -1,0 +1,37 @@
+"""Every command answers bad arguments with its usage and exit code 2, never a traceback;
+a traceback only appears with --debug."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.cli import VERBS, main
+
+COMMANDS = [*VERBS, "savvy answer", "savvy key", "savvy check", "score solo", "score pharma",
+            "score microbious", "i18n status", "export tts"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_bad_argument_gives_usage_and_exit_2(command: str, capsys: pytest.CaptureFixture) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([*command.split(), "--no-such-flag"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert "usage: pnp" in err and "error:" in err
+    assert "Traceback" not in err
+
+
+def test_internal_errors_are_one_line_unless_debug(monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture) -> None:
+    import generator.cli.list_cmd as list_cmd
+
+    def broken(args):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(list_cmd, "run", broken)
+    assert main(["list"]) == 3
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError: boom" in err and "--debug" in err
+    assert "Traceback" not in err
+    with pytest.raises(RuntimeError):
+        main(["--debug", "list"])
