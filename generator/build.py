@@ -45,6 +45,7 @@ class BuildResult:
     seconds: float
     bytes: int
     fallback_ids: tuple[str, ...] = ()  # with --fallback: the ids drawn in the source language
+    skipped: bool = False  # inputs unchanged since the PDF on disk was written
 
 
 def resolve_game(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> Game:

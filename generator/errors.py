@@ -36,6 +36,9 @@ class ContentError(PnpError):
         self.problems = [problems] if isinstance(problems, Problem) else list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __reduce__(self):  # a build in a worker process sends its problems back whole
+        return type(self), (self.problems,)
+
 
 class UsageError(PnpError):
     """A command-line argument the program cannot use; the message says what is allowed."""

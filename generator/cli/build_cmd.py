@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from .options import csv_list, non_negative_mm, offset, positive_int
 
@@ -39,18 +38,25 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--layouts", action="append", default=[],
                    help="a folder of your own layouts, searched before the built-ins")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.add_argument("--jobs", type=positive_int, default=None,
+                   help="PDFs built at once (default: the number of cores)")
+    p.add_argument("--force", action="store_true",
+                   help="rebuild even PDFs whose inputs have not changed")
 
 
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..build import BuildRequest, build, build_alignment_page
+    from ..build import BuildRequest, build_alignment_page
+    from ..catalogue import build_all, default_jobs
     from ..content.loader import builtin_games
     from ..i18n.catalog import LANGUAGES, game_languages
     from ..layout.plan import PrintOptions
+    from .progress import reporter
 
     targets: list[str | Path] = [Path(args.game_dir)] if args.game_dir else []
     targets += args.games or ([] if args.game_dir else builtin_games())
+    requests = []
     for paper in args.paper:
         options = PrintOptions(paper=paper, bleed=args.bleed, gutter=args.gutter,
                                duplex=args.duplex, backs=args.backs,
@@ -58,24 +64,15 @@ def run(args: argparse.Namespace) -> int:
                                crop_marks=not args.no_crop_marks)
         if args.alignment_page:
             path = build_alignment_page(options, Path(args.out))
-            _say(args, f"wrote {path}")
+            if not args.quiet:
+                print(f"wrote {path}")
         for game in targets:
             languages = args.lang or (game_languages(game) if isinstance(game, Path)
                                       else list(LANGUAGES))
-            for lang in languages:
-                request = BuildRequest(game, lang, options, tuple(args.only), args.copies,
-                                       Path(args.out), args.fallback,
-                                       tuple(Path(p) for p in args.layouts), args.rules_url)
-                result = build(request)
-                if result.fallback_ids:
-                    print(f"warning: {result.path.name}: {len(result.fallback_ids)} message(s) "
-                          f"have no '{lang}' translation; drawn in English and marked [EN]",
-                          file=sys.stderr)
-                _say(args, f"wrote {result.path}  {result.pages} pages, {result.cards} cards, "
-                     f"{result.bytes / 1024:.0f} KiB, {result.seconds:.2f} s")
+            requests += [BuildRequest(game, lang, options, tuple(args.only), args.copies,
+                                      Path(args.out), args.fallback,
+                                      tuple(Path(p) for p in args.layouts), args.rules_url)
+                         for lang in languages]
+    with reporter(len(requests), args.quiet) as notify:
+        build_all(requests, args.jobs or default_jobs(), args.force, notify)
     return 0
-
-
-def _say(args: argparse.Namespace, text: str) -> None:
-    if not args.quiet:
-        print(text, file=sys.stdout)

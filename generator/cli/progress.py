@@ -1,0 +1,48 @@
+"""What ``pnp build`` prints while it works: a rich progress bar on a terminal, one line a
+PDF when the output is a file or a pipe, and nothing with ``--quiet``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+
+def _line(result: Any) -> str:
+    if result.skipped:
+        return f"unchanged {result.path}  (inputs as when written; --force rebuilds)"
+    return (f"wrote {result.path}  {result.pages} pages, {result.cards} cards, "
+            f"{result.bytes / 1024:.0f} KiB, {result.seconds:.2f} s")
+
+
+def _warn(result: Any) -> None:
+    if result.fallback_ids:
+        lang = result.path.stem.split("-")[-2]
+        print(f"warning: {result.path.name}: {len(result.fallback_ids)} message(s) have no "
+              f"'{lang}' translation; drawn in English and marked [EN]", file=sys.stderr)
+
+
+@contextmanager
+def reporter(total: int, quiet: bool) -> Iterator[Any]:
+    """Yield a function to call with each finished BuildResult."""
+    if quiet:
+        yield _warn
+        return
+    if total < 2 or not sys.stdout.isatty():
+        def plain(result: Any) -> None:
+            _warn(result)
+            print(_line(result))
+        yield plain
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeElapsedColumn(), transient=False) as progress:
+        task = progress.add_task("building", total=total)
+
+        def bar(result: Any) -> None:
+            _warn(result)
+            progress.console.print(_line(result), highlight=False)
+            progress.advance(task)
+        yield bar

@@ -1,0 +1,85 @@
+"""Content hashes of everything a PDF depends on, so an unchanged build can be skipped.
+
+A PDF depends on its request (game, language, paper, options), the game folder, the user's
+layout folders, and the engine: its code, templates, fonts and catalogs. Files are hashed by
+content, except fonts, which are large and only change with the package (name and size).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from . import __version__
+from .resources import PACKAGE_DIR, fonts_dir, games_dir, templates_dir
+
+
+def _tree(root: Path, digest: hashlib._Hash, content: bool = True,
+          skip: Path | None = None) -> None:
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        if "__pycache__" in path.parts or (skip is not None and path.is_relative_to(skip)):
+            continue
+        digest.update(str(path.relative_to(root)).encode())
+        if content:
+            digest.update(path.read_bytes())
+        else:
+            digest.update(str(path.stat().st_size).encode())
+
+
+@lru_cache(maxsize=1)
+def engine_hash() -> str:
+    """The package version, code, templates, catalogs and font files (not the built-in
+    games, each hashed with its own builds): one hash a process."""
+    digest = hashlib.sha256(__version__.encode())
+    _tree(PACKAGE_DIR, digest, skip=games_dir())  # each game is hashed on its own
+    _tree(templates_dir(), digest)
+    _tree(fonts_dir(), digest, content=False)
+    return digest.hexdigest()
+
+
+def folder_hash(folder: Path) -> str:
+    digest = hashlib.sha256()
+    if folder.is_dir():
+        _tree(folder, digest)
+    return digest.hexdigest()
+
+
+def request_hash(settings: dict, folders: list[Path]) -> str:
+    """The hash of one build: its settings, its input folders, and the engine."""
+    digest = hashlib.sha256(engine_hash().encode())
+    digest.update(json.dumps(settings, sort_keys=True, default=str).encode())
+    for folder in folders:
+        digest.update(folder_hash(folder).encode())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a finished build left behind: the input hash and the PDF it produced."""
+
+    inputs: str
+    pdf: str
+    size: int
+    mtime_ns: int
+    pages: int
+    cards: int
+
+    def still_valid(self, inputs: str, out_dir: Path) -> bool:
+        pdf = out_dir / self.pdf
+        if self.inputs != inputs or not pdf.is_file():
+            return False
+        stat = pdf.stat()
+        return stat.st_size == self.size and stat.st_mtime_ns == self.mtime_ns
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def read(cls, path: Path) -> Stamp | None:
+        try:
+            return cls(**json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError):
+            return None
