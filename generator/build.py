@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from .content.loader import game_folder, load_game
 from .content.model import Board, Card, Deck, Game, Sheet, Size
 from .content.sizes import papers
 from .errors import RenderError, UsageError
+from .fingerprint import folder_hash
 from .i18n.catalog import SOURCE_LANG, Translator, localize, require_translations, translator
 from .i18n.fitcheck import check_text_boxes
 from .layout.imposition import impose_deck
@@ -49,7 +51,16 @@ class BuildResult:
 
 
 def resolve_game(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> Game:
-    folder = Path(spec) if isinstance(spec, Path) else game_folder(spec)
+    """The validated game; a process building one game in several languages and papers
+    loads it once, and again only when a file of the game or its layouts changes."""
+    folder = (Path(spec) if isinstance(spec, Path) else game_folder(spec)).resolve()
+    root = folder if folder.is_dir() else folder.parent
+    inputs = tuple(folder_hash(d) for d in (root, *layout_dirs))
+    return _load_game(folder, tuple(layout_dirs), inputs)
+
+
+@lru_cache(maxsize=8)
+def _load_game(folder: Path, layout_dirs: tuple[Path, ...], inputs: tuple[str, ...]) -> Game:
     return load_game(folder, list(layout_dirs))
 
 

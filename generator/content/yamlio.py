@@ -41,7 +41,7 @@ class LineList(list):
         self.line: int | None = None
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when built
     """SafeLoader (no object construction) plus line-aware containers and ``!t``."""
 
 
