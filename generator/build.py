@@ -20,6 +20,7 @@ from .layout.imposition import impose_deck
 from .layout.pages import alignment_pages, oriented, plan_board, plan_sheet
 from .layout.plan import ComponentPlan, Placement, PrintOptions
 from .render.document import DocumentInfo, flag_untranslated, render_pdf, write_atomically
+from .render.expressions import Scope
 
 LANG_PATTERN = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 
@@ -162,7 +163,7 @@ class ContextMaker:
         if key in self._cards:
             return self._cards[key]
         component = self.components[component_id]
-        context = dict(self._component_context(component_id))
+        context = Scope(self._component_context(component_id))
         context.update(w=placement.w, h=placement.h)
         if isinstance(component, Deck):
             card: Card = component.cards[placement.item]

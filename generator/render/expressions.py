@@ -10,7 +10,9 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, Undefined
+from jinja2 import StrictUndefined, Template, TemplateError, TemplateSyntaxError, Undefined, nodes
+from jinja2.parser import Parser
+from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..errors import RenderError
@@ -38,18 +40,50 @@ def environment() -> ImmutableSandboxedEnvironment:
     return _ENV
 
 
+class Scope(dict):
+    """The variables of one drawn box (a card, a repeated item, a used layout). It keeps the
+    jinja context made from it, so the dozens of values a card draws share one context
+    instead of copying every variable for each value. Not changed once drawn with."""
+
+    __slots__ = ("_jinja",)
+
+
+_BLANK = _ENV.from_string("")
+
+
+def _jinja_context(variables: dict[str, Any]) -> Context:
+    if not isinstance(variables, Scope):
+        return _BLANK.new_context(variables)
+    context = getattr(variables, "_jinja", None)
+    if context is None:
+        context = variables._jinja = _BLANK.new_context(variables)
+    return context
+
+
 @lru_cache(maxsize=4096)
-def _template(source: str):
+def _template(source: str) -> Template:
     return _ENV.from_string(source)
 
 
 @lru_cache(maxsize=4096)
-def _expression(source: str):
-    return _ENV.compile_expression(source, undefined_to_none=False)
+def _expression(source: str) -> Template:
+    """``source`` as a template that stores its value in ``result`` (as jinja's
+    compile_expression does), so it can run in a shared context."""
+    parser = Parser(_ENV, source, state="variable")
+    expression = parser.parse_expression()
+    if not parser.stream.eos:
+        raise TemplateSyntaxError("chunk after expression", parser.stream.current.lineno)
+    expression.set_environment(_ENV)
+    body = [nodes.Assign(nodes.Name("result", "store"), expression, lineno=1)]
+    return _ENV.from_string(nodes.Template(body, lineno=1))
 
 
 def is_template(value: Any) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
+def _failed(where: str, kind: str, source: str, exc: Exception) -> RenderError:
+    return RenderError(f"{where}: {kind} {source!r} failed: {exc}")
 
 
 def render_value(value: Any, context: dict[str, Any], where: str) -> Any:
@@ -57,11 +91,12 @@ def render_value(value: Any, context: dict[str, Any], where: str) -> Any:
     if not is_template(value):
         return value
     try:
-        return _template(value).render(context)
-    except TemplateError as exc:
-        raise RenderError(f"{where}: template {value!r} failed: {exc}") from None
-    except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError) as exc:
-        raise RenderError(f"{where}: template {value!r} failed: {exc}") from None
+        if "{%" in value:  # statements may set variables: a context of its own
+            return _template(value).render(context)
+        return _ENV.concat(_template(value).root_render_func(_jinja_context(context)))
+    except (TemplateError, TypeError, ValueError, KeyError, IndexError,
+            ZeroDivisionError) as exc:
+        raise _failed(where, "template", value, exc) from None
 
 
 def evaluate(source: Any, context: dict[str, Any], where: str) -> Any:
@@ -69,8 +104,12 @@ def evaluate(source: Any, context: dict[str, Any], where: str) -> Any:
     if not isinstance(source, str):
         return source
     try:
-        return _expression(source)(**context)
-    except TemplateError as exc:
-        raise RenderError(f"{where}: expression {source!r} failed: {exc}") from None
-    except (TypeError, ValueError, KeyError, IndexError, ZeroDivisionError) as exc:
-        raise RenderError(f"{where}: expression {source!r} failed: {exc}") from None
+        template = _expression(source)
+        jinja = _jinja_context(context)
+        for _ in template.root_render_func(jinja):
+            pass
+        jinja.exported_vars.discard("result")
+        return jinja.vars.pop("result")
+    except (TemplateError, TypeError, ValueError, KeyError, IndexError,
+            ZeroDivisionError) as exc:
+        raise _failed(where, "expression", source, exc) from None

@@ -18,7 +18,7 @@ from ..content.model import Game, Layout
 from ..errors import RenderError
 from ..units import mm, parse_length
 from . import colours
-from .expressions import evaluate, render_value
+from .expressions import Scope, evaluate, render_value
 from .flow import FlowOverflow, FlowStyle, Run, draw_flow, fit_flow
 from .fonts import draw_text, font_name
 from .images import ImageCache
@@ -84,6 +84,8 @@ class Painter:
     def _num(self, element: Mapping[str, Any], key: str, context: dict[str, Any], where: str,
              default: float, plain: bool = False) -> float:
         value = element.get(key, default)
+        if type(value) in (float, int):  # most values are plain numbers
+            return float(value)
         value = render_value(value, context, f"{where}.{key}")
         try:
             if plain:
@@ -278,7 +280,7 @@ class Painter:
         else:
             self.canvas.translate(mm(x), -mm(y))
             iw, ih = bw, bh
-        self._elements(layout.elements, {**context, **extra, "w": iw, "h": ih}, iw, ih, 0.0,
+        self._elements(layout.elements, Scope(context, **extra, w=iw, h=ih), iw, ih, 0.0,
                        f"{layout.source}:{name}")
         self.canvas.restoreState()
 
@@ -331,7 +333,8 @@ class Painter:
         y0 = self._num(element, "y", context, where, 0.0)
         for index, item in enumerate(items):
             row, col = divmod(index, cols)
-            inner = {**context, name: item, "i": index, "row": row, "col": col}
+            inner = Scope(context, i=index, row=row, col=col)
+            inner[name] = item
             self.canvas.saveState()
             self.canvas.translate(mm(x0 + col * dx), -mm(y0 + row * dy))
             self._elements(element.get("elements", ()), inner, w, h, 0.0, where)

@@ -12,20 +12,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..content.model import Deck, Game
+from ..fingerprint import folder_hash
 from ..i18n.catalog import LANGUAGES, game_languages, translator
 from ..render.painter import Painter
 from .component import FACE, PAGE
 from .template import render_rules
 
-_checked: set[tuple[str, str, str]] = set()  # (game file, template, language) already fitted
+_checked: set[tuple[str, str, str, str]] = set()  # (game file, its inputs, template, language)
 
 
 def check_languages(game: Game, component: Any, context: Mapping[str, Any], url: str) -> None:
     """Fit the rule text of ``component`` in every language of the game, once per process."""
     template = component.vars["rules_template"]
     painter = Painter(None, game)  # type: ignore[arg-type] - measuring never draws
+    inputs = folder_hash(game.folder)
     for lang in dict.fromkeys([*LANGUAGES, *game_languages(game.folder)]):
-        key = (game.source, template, lang)
+        key = (game.source, inputs, template, lang)
         if key in _checked:
             continue
         tr = translator(lang, game.folder, fallback=True)

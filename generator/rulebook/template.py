@@ -38,8 +38,11 @@ def defaults() -> Mapping[str, Any]:
     return load_yaml(templates_dir() / "rules" / "defaults.yaml")
 
 
-def _environment(folders: list[str]) -> SandboxedEnvironment:
-    """A fresh environment per rendering: gettext is bound to one language's catalog."""
+@lru_cache(maxsize=16)
+def _environment(folders: tuple[str, ...]) -> SandboxedEnvironment:
+    """One environment per set of template folders, so a template compiles once per process
+    (and again when its file changes); each rendering binds gettext and the number filters
+    to its own language before it renders."""
     env = SandboxedEnvironment(loader=FileSystemLoader(list(folders)), undefined=StrictUndefined,
                                autoescape=False, lstrip_blocks=True,
                                extensions=["jinja2.ext.i18n"])
@@ -84,7 +87,7 @@ def render_rules(game_folder: Path, template: str, tr: Translator, context: Mapp
     """The rule text of one game in the translator's language, cut into faces. The data's
     ``!t`` texts are translated here too, so an overflow names their ids as well."""
     locale = _locale(tr.lang)
-    env = _environment(template_folders(game_folder))
+    env = _environment(tuple(template_folders(game_folder)))
     recorder = _Recorder(tr)
     env.install_gettext_callables(recorder.gettext, recorder.ngettext, newstyle=True)
     env.filters.update(
