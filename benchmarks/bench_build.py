@@ -57,20 +57,34 @@ OPS = re.compile(rb"(?<=[\s\]\)>])(Tj|TJ|re|c|l|q|rg|Tf)(?=\s)")
 STRINGS = re.compile(rb"\((?:[^()\\]|\\.)*\)|<[0-9a-fA-F]*>")
 
 
+DO = re.compile(rb"/([^\s/]+)\s+Do\b")
+
+
+def stream_work(data: bytes, xobjects) -> dict[str, int]:
+    """The drawing work of one content stream, counting a form as often as it is placed:
+    a plain script draws every card, even the ones we store once and place many times."""
+    counts = dict.fromkeys(("Tj", "TJ", "re", "c", "l", "q", "rg", "Tf"), 0)
+    for op in OPS.findall(data):
+        counts[op.decode()] += 1
+    counts["chars"] = sum(len(s) - 2 for s in STRINGS.findall(data))
+    for name in DO.findall(data):
+        form = xobjects.get("/" + name.decode())
+        form = form.get_object() if form is not None else None
+        if form is not None and form.get("/Subtype") == "/Form":
+            inner = (form.get("/Resources") or {}).get("/XObject") or {}
+            for key, value in stream_work(form.get_data(), inner).items():
+                counts[key] += value
+    return counts
+
+
 def page_work(path: Path) -> list[dict[str, int]]:
     """What each page of one of our PDFs asks of reportlab: strings shown and their length,
     curves, rectangles, lines, graphics states, colour and font changes."""
     from pypdf import PdfReader
 
-    pages = []
-    for page in PdfReader(path).pages:
-        data = page.get_contents().get_data()
-        counts = dict.fromkeys(("Tj", "TJ", "re", "c", "l", "q", "rg", "Tf"), 0)
-        for op in OPS.findall(data):
-            counts[op.decode()] += 1
-        counts["chars"] = sum(len(s) - 2 for s in STRINGS.findall(data))
-        pages.append(counts)
-    return pages
+    return [stream_work(page.get_contents().get_data(),
+                        page["/Resources"].get("/XObject") or {})
+            for page in PdfReader(path).pages]
 
 
 def baseline_pdf(path: str, pages: list[dict[str, int]]) -> int:

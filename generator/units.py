@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 MM_PER_UNIT = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 PT_PER_MM = 72.0 / 25.4
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt)?\s*$")
+
+
+@lru_cache(maxsize=4096)
+def _string_length(value: str) -> float | None:
+    match = _LENGTH.match(value)
+    return float(match.group(1)) * MM_PER_UNIT[match.group(2) or "mm"] if match else None
 
 
 def parse_length(value: object) -> float:
@@ -17,9 +24,9 @@ def parse_length(value: object) -> float:
     if isinstance(value, (int, float)):
         return float(value)
     if isinstance(value, str):
-        match = _LENGTH.match(value)
-        if match:
-            return float(match.group(1)) * MM_PER_UNIT[match.group(2) or "mm"]
+        length = _string_length(value)
+        if length is not None:
+            return length
     raise ValueError(f"expected a length such as 12, '12mm', '1.5in' or '10pt', got {value!r}")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import tempfile
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from ..layout.plan import ComponentPlan, Mark, PagePlan, Placement
 from ..units import mm
 from .fonts import font_name, register_fonts
 from .painter import Painter
+from .stamps import Stamps
 
 MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
     "crop": (0.25, None, 0.0),
@@ -53,6 +55,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
     canvas.setCreator("pnp print-and-play generator")
     canvas.setSubject(info.subject)
     painter = Painter(canvas, game, ink_saver=ink_saver) if game is not None else None
+    stamps = _Forms(painter, components, context_for) if painter is not None else None
     for component in components:
         for number, page in enumerate(component.pages, start=1):
             canvas.setPageSize((mm(page.width), mm(page.height)))
@@ -61,9 +64,9 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                 canvas.bookmarkPage(key)
                 canvas.addOutlineEntry(component.title, key, level=0)
             for placement in page.placements:
-                assert painter is not None, "placements need a game to draw from"
-                _draw_placement(painter, page, placement, context_for(component.component_id,
-                                                                      placement))
+                assert stamps is not None, "placements need a game to draw from"
+                _draw_placement(stamps, page, placement, context_for(component.component_id,
+                                                                     placement))
                 if after_placement is not None:
                     after_placement(canvas, page, placement)
             _draw_marks(canvas, page, page.marks)
@@ -76,9 +79,49 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
     return buffer.getvalue()
 
 
-def _draw_placement(painter: Painter, page: PagePlan, placement: Placement,
+class _Forms:
+    """Draws each placement, once as a PDF form when the same drawing recurs in the
+    document (backs, copies), placing the form wherever it recurs."""
+
+    FORM_REACH = 10_000.0  # pt: a form's box, far wider than any page, so it never clips
+
+    def __init__(self, painter: Painter, components: Sequence[ComponentPlan],
+                 context_for: ContextFor):
+        self.painter, self.stamps = painter, Stamps(painter.game)
+        self.uses: Counter[tuple] = Counter()
+        self.names: dict[tuple, str] = {}
+        for component in components:
+            for page in component.pages:
+                for placement in page.placements:
+                    key = self._key(placement, context_for(component.component_id, placement))
+                    if key is not None:
+                        self.uses[key] += 1
+
+    def _key(self, placement: Placement, context: dict[str, Any]) -> tuple | None:
+        return self.stamps.key(placement.layout, context, placement.w, placement.h,
+                               placement.bleed)
+
+    def draw(self, placement: Placement, context: dict[str, Any]) -> None:
+        painter, canvas = self.painter, self.painter.canvas
+        key = self._key(placement, context)
+        if key is None or self.uses[key] < 2:
+            painter.draw_layout(placement.layout, context, placement.w, placement.h,
+                                placement.bleed)
+            return
+        name = self.names.get(key)
+        if name is None:
+            name = self.names[key] = f"Stamp{len(self.names)}"
+            reach = self.FORM_REACH
+            canvas.beginForm(name, -reach, -reach, reach, reach)
+            painter.draw_layout(placement.layout, context, placement.w, placement.h,
+                                placement.bleed)
+            canvas.endForm()
+        canvas.doForm(name)
+
+
+def _draw_placement(forms: _Forms, page: PagePlan, placement: Placement,
                     context: dict[str, Any]) -> None:
-    canvas = painter.canvas
+    canvas = forms.painter.canvas
     canvas.saveState()
     if placement.clip is not None:
         cx, cy, cw, ch = placement.clip
@@ -95,7 +138,7 @@ def _draw_placement(painter: Painter, page: PagePlan, placement: Placement,
         clip = canvas.beginPath()
         clip.rect(-mm(b), -mm(placement.h + b), mm(placement.w + 2 * b), mm(placement.h + 2 * b))
         canvas.clipPath(clip, stroke=0, fill=0)
-    painter.draw_layout(placement.layout, context, placement.w, placement.h, placement.bleed)
+    forms.draw(placement, context)
     canvas.restoreState()
 
 

@@ -36,6 +36,10 @@ class Painter:
     game: Game
     ink_saver: bool = False
     images: ImageCache = field(default_factory=ImageCache)
+    _colours: dict[str, Color | None] = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._draw = self._handlers()
 
     # -- entry points ---------------------------------------------------------------------
     def draw_layout(self, name: str, context: dict[str, Any], w: float, h: float,
@@ -58,7 +62,7 @@ class Painter:
             condition = element.get("if")
             if condition is not None and not evaluate(condition, context, here):
                 continue
-            draw = self._handlers()[element["type"]]
+            draw = self._draw[element["type"]]
             angle = self._num(element, "rotate", context, here, 0.0, plain=True)
             if angle:
                 box = self._box(element, context, here, w, h)
@@ -105,7 +109,13 @@ class Painter:
     def _colour(self, element: Mapping[str, Any], key: str, context: dict[str, Any],
                 where: str, default: Any = None) -> Color | None:
         value = render_value(element.get(key, default), context, f"{where}.{key}")
-        return colours.resolve(value, self.game.palette, f"{where}.{key}")
+        if not isinstance(value, str):
+            return colours.resolve(value, self.game.palette, f"{where}.{key}")
+        known = self._colours.get(value, self)  # palette names repeat on every card
+        if known is self:
+            known = self._colours[value] = colours.resolve(value, self.game.palette,
+                                                           f"{where}.{key}")
+        return known
 
     def _paint(self, element: Mapping[str, Any], context: dict[str, Any], where: str,
                default_stroke: Any = None) -> tuple[int, int]:

@@ -1,0 +1,112 @@
+"""Drawings that repeat (a deck's backs, the copies of one card) drawn once as a PDF form
+and placed wherever they recur: smaller files and faster builds, the same pages.
+
+Whether two placements draw the same thing is read from the layouts themselves: every name a
+layout (or any layout it uses) could look up in its variables, and the values of those names.
+The names are over-approximated (any string that parses as an expression counts), which can
+only miss a repeat, never merge two different drawings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import TemplateSyntaxError, nodes
+
+from ..content.model import Game
+from .expressions import environment, is_template
+
+_UNKNOWN = object()  # a value that cannot be compared: the placement is drawn as it is
+
+
+def _value_names(value: Any, names: set[str], layouts: set[str]) -> None:
+    """Collect the variables a layout value may read, and the layouts it names."""
+    if isinstance(value, Mapping):
+        for item in value.values():
+            _value_names(item, names, layouts)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            _value_names(item, names, layouts)
+    elif isinstance(value, str):
+        names |= _string_names(value)
+        layouts.add(value)  # any string may name a layout (``use``, icons in ``flow``)
+
+
+@lru_cache(maxsize=8192)
+def _string_names(value: str) -> frozenset[str]:
+    """Every name a template, or a string read as an expression, mentions."""
+    source = value if is_template(value) else "{{ (" + value + ") }}"
+    try:
+        tree = environment().parse(source)
+    except TemplateSyntaxError:
+        return frozenset()  # plain text, not an expression: reads nothing
+    return frozenset(node.name for node in tree.find_all(nodes.Name))
+
+
+def layout_names(game: Game, name: str) -> frozenset[str]:
+    """The variables layout ``name`` may read, through every layout it may use."""
+    names: set[str] = set()
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        if current in seen or current not in game.layouts:
+            continue
+        seen.add(current)
+        mentioned: set[str] = set()
+        for element in game.layouts[current].elements:
+            _value_names(element, names, mentioned)
+            if element.get("type") == "use" and is_template(element.get("layout")):
+                mentioned |= set(game.layouts)  # chosen at draw time: any layout
+        todo.extend(mentioned & set(game.layouts))
+    return frozenset(names)
+
+
+class Stamps:
+    """Keys of placements: equal keys draw the same marks on the page."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self._names: dict[str, tuple[str, ...]] = {}
+        self._frozen: dict[int, tuple[Any, Any]] = {}  # id → (value kept alive, frozen)
+
+    def key(self, layout: str, context: Mapping[str, Any], w: float, h: float,
+            bleed: float) -> tuple | None:
+        names = self._names.get(layout)
+        if names is None:
+            names = self._names[layout] = tuple(sorted(layout_names(self.game, layout)))
+        values = []
+        for name in names:
+            frozen = self._freeze(context.get(name, _UNKNOWN))
+            if frozen is _UNKNOWN and name in context:
+                return None
+            values.append(frozen)
+        return (layout, w, h, bleed, *values)
+
+    def _freeze(self, value: Any) -> Any:
+        """A hashable stand-in equal only for values that draw alike."""
+        if value is _UNKNOWN:
+            return None
+        if isinstance(value, (str, int, float, bool, type(None))):
+            return type(value), value
+        known = self._frozen.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        frozen = self._freeze_container(value)
+        self._frozen[id(value)] = (value, frozen)
+        return frozen
+
+    def _freeze_container(self, value: Any) -> Any:
+        if isinstance(value, Mapping):
+            items = [(self._freeze(k), self._freeze(v)) for k, v in value.items()]
+            return _UNKNOWN if any(v is _UNKNOWN for _, v in items) else ("map", *items)
+        if isinstance(value, (list, tuple)):
+            items = [self._freeze(v) for v in value]
+            return _UNKNOWN if any(v is _UNKNOWN for v in items) else ("seq", *items)
+        try:
+            hash(value)
+        except TypeError:
+            return _UNKNOWN
+        return type(value), value
