@@ -90,6 +90,7 @@ class _Forms:
         self.painter, self.stamps = painter, Stamps(painter.game)
         self.uses: Counter[tuple] = Counter()
         self.names: dict[tuple, str] = {}
+        self.keys: dict[tuple[int, int], tuple[Any, tuple | None]] = {}
         for component in components:
             for page in component.pages:
                 for placement in page.placements:
@@ -98,8 +99,13 @@ class _Forms:
                         self.uses[key] += 1
 
     def _key(self, placement: Placement, context: dict[str, Any]) -> tuple | None:
-        return self.stamps.key(placement.layout, context, placement.w, placement.h,
-                               placement.bleed)
+        """Computed once per placement and context (both kept, so their ids stay theirs)."""
+        known = (id(placement), id(context))
+        if known not in self.keys:
+            self.keys[known] = ((placement, context),
+                                self.stamps.key(placement.layout, context, placement.w,
+                                                placement.h, placement.bleed))
+        return self.keys[known][1]
 
     def draw(self, placement: Placement, context: dict[str, Any]) -> None:
         painter, canvas = self.painter, self.painter.canvas

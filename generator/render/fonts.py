@@ -64,8 +64,10 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
     return result
 
 
+@lru_cache(maxsize=65536)
 def text_width(text: str, font: str, size: float) -> float:
-    """Width in pt, measuring each run in the font that will draw it."""
+    """Width in pt, measuring each run in the font that will draw it (remembered: text
+    fitting measures the same words at the same sizes over and over)."""
     return sum(pdfmetrics.stringWidth(piece, name, size) for name, piece in runs(text, font))
 
 

@@ -117,13 +117,19 @@ class Painter:
                                                            f"{where}.{key}")
         return known
 
-    def _paint(self, element: Mapping[str, Any], context: dict[str, Any], where: str,
-               default_stroke: Any = None) -> tuple[int, int]:
-        """Set fill and stroke from the element; return (fill?, stroke?) for reportlab."""
+    def _inks(self, element: Mapping[str, Any], context: dict[str, Any], where: str,
+              default_stroke: Any = None) -> tuple[Color | None, Color | None]:
+        """The element's fill and stroke colours (None: not painted)."""
         fill = self._colour(element, "fill", context, where)
         stroke = self._colour(element, "stroke", context, where, default_stroke)
         if fill is not None and self.ink_saver and element.get("bleed"):
             fill = colours.tint(fill, INK_SAVER_KEEP)
+        return fill, stroke
+
+    def _paint(self, element: Mapping[str, Any], context: dict[str, Any], where: str,
+               fill: Color | None, stroke: Color | None) -> tuple[int, int]:
+        """Set fill and stroke on the canvas; return (fill?, stroke?) for reportlab. Every
+        element paints inside its own saved state, so solid lines need no dash reset."""
         canvas = self.canvas
         if fill is not None:
             canvas.setFillColor(fill)
@@ -131,7 +137,8 @@ class Painter:
             canvas.setStrokeColor(stroke)
             canvas.setLineWidth(mm(self._num(element, "stroke_width", context, where, 0.3)))
             dash = element.get("dash")
-            canvas.setDash([mm(parse_length(d)) for d in dash] if dash else [])
+            if dash:
+                canvas.setDash([mm(parse_length(d)) for d in dash])
         opacity = element.get("opacity")
         if opacity is not None:
             canvas.setFillAlpha(float(opacity))
@@ -152,9 +159,12 @@ class Painter:
 
     # -- element types --------------------------------------------------------------------
     def _rect(self, element, context, w, h, bleed, where) -> None:
+        inks = self._inks(element, context, where)
+        if inks == (None, None):
+            return  # nothing would show: no path, no bytes
         x, y, bw, bh = self._bleed_box(element, context, where, w, h, bleed)
         self.canvas.saveState()
-        fill, stroke = self._paint(element, context, where)
+        fill, stroke = self._paint(element, context, where, *inks)
         radius = self._num(element, "radius", context, where, 0.0)
         if radius:
             self.canvas.roundRect(mm(x), -mm(y + bh), mm(bw), mm(bh), mm(radius), stroke, fill)
@@ -163,9 +173,12 @@ class Painter:
         self.canvas.restoreState()
 
     def _ellipse(self, element, context, w, h, bleed, where) -> None:
+        inks = self._inks(element, context, where)
+        if inks == (None, None):
+            return
         x, y, bw, bh = self._bleed_box(element, context, where, w, h, bleed)
         self.canvas.saveState()
-        fill, stroke = self._paint(element, context, where)
+        fill, stroke = self._paint(element, context, where, *inks)
         self.canvas.ellipse(mm(x), -mm(y + bh), mm(x + bw), -mm(y), stroke, fill)
         self.canvas.restoreState()
 
@@ -190,8 +203,11 @@ class Painter:
         points = self._points(element, context, where)
         if len(points) < 3:
             raise RenderError(f"{where}.points: a polygon needs at least 3 points")
+        inks = self._inks(element, context, where)
+        if inks == (None, None):
+            return
         self.canvas.saveState()
-        fill, stroke = self._paint(element, context, where)
+        fill, stroke = self._paint(element, context, where, *inks)
         self.canvas.drawPath(self._path(points, True), stroke=stroke, fill=fill)
         self.canvas.restoreState()
 
@@ -199,15 +215,16 @@ class Painter:
         points = self._points(element, context, where)
         if len(points) < 2:
             raise RenderError(f"{where}.points: a line needs at least 2 points")
+        stroke = self._colour(element, "stroke", context, where, "black")
+        if stroke is None:
+            return  # stroke: none draws nothing
         self.canvas.saveState()
-        self._paint(element, context, where, default_stroke="black")
+        self._paint(element, context, where, None, stroke)  # a line is never filled
         self.canvas.drawPath(self._path(points, False), stroke=1, fill=0)
         arrow = element.get("arrow")
         width = self._num(element, "stroke_width", context, where, 0.3)
         head = max(1.6, width * 4)
-        stroke = self._colour(element, "stroke", context, where, "black")
-        if stroke is not None:
-            self.canvas.setFillColor(stroke)
+        self.canvas.setFillColor(stroke)
         if arrow in ("end", "both"):
             self._arrow_head(points[-2], points[-1], head)
         if arrow in ("start", "both"):
