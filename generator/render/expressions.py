@@ -7,6 +7,7 @@ expressions returning Python values. User templates cannot reach files or privat
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -47,6 +48,13 @@ class Scope(dict):
 
     __slots__ = ("_jinja",)
 
+    def __init__(self, base: Mapping[str, Any] = {}, /, **more: Any) -> None:  # noqa: B006
+        if isinstance(base, Scope):
+            super().__init__(base, **more)
+        else:  # the outermost scope carries jinja's globals (range, dict…) for its children
+            super().__init__(_ENV.globals)
+            self.update(base, **more)
+
 
 _BLANK = _ENV.from_string("")
 
@@ -55,8 +63,8 @@ def _jinja_context(variables: dict[str, Any]) -> Context:
     if not isinstance(variables, Scope):
         return _BLANK.new_context(variables)
     context = getattr(variables, "_jinja", None)
-    if context is None:
-        context = variables._jinja = _BLANK.new_context(variables)
+    if context is None:  # the scope already holds the globals: no copy needed
+        context = variables._jinja = _ENV.context_class(_ENV, variables, None, {})
     return context
 
 
