@@ -19,17 +19,24 @@ from .render.document import write_atomically
 
 STAMP_DIR = ".pnp-stamps"  # inside the output folder: one small JSON per PDF
 
+GUESS_BYTES_PER_S = 200_000  # game-folder bytes built per second, when no stamp tells
+
 Notify = Callable[[BuildResult], None]
+Job = tuple[int, BuildRequest, str, Path, float]  # index, request, inputs, stamp, cost
 
 
 def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
+def _folder(request: BuildRequest) -> Path:
+    folder = request.game if isinstance(request.game, Path) else game_folder(request.game)
+    return folder.resolve()
+
+
 def _inputs(request: BuildRequest) -> tuple[str, Path]:
     """The request's input hash and where its stamp lives."""
-    folder = request.game if isinstance(request.game, Path) else game_folder(request.game)
-    folder = folder.resolve()
+    folder = _folder(request)
     settings = {**asdict(request), "game": str(folder), "out_dir": None}
     key = json.dumps([str(folder), request.lang, request.options.paper, request.only])
     name = hashlib.sha256(key.encode()).hexdigest()[:24]
@@ -37,10 +44,9 @@ def _inputs(request: BuildRequest) -> tuple[str, Path]:
     return request_hash(settings, folders), Path(request.out_dir) / STAMP_DIR / f"{name}.json"
 
 
-def _skip(request: BuildRequest, inputs: str, stamp_path: Path) -> BuildResult | None:
+def _skip(request: BuildRequest, inputs: str, stamp: Stamp | None) -> BuildResult | None:
     """The PDF on disk, when its stamp proves it came from these very inputs."""
     started = time.perf_counter()
-    stamp = Stamp.read(stamp_path)
     out_dir = Path(request.out_dir)
     if stamp is None or not stamp.still_valid(inputs, out_dir):
         return None
@@ -53,9 +59,42 @@ def _build_and_stamp(request: BuildRequest, inputs: str, stamp_path: Path) -> Bu
     if not result.fallback_ids:  # a build that fell back warns every time, so never skip it
         stat = result.path.stat()
         stamp = Stamp(inputs, result.path.name, stat.st_size, stat.st_mtime_ns, result.pages,
-                      result.cards)
+                      result.cards, round(result.seconds, 3))
         write_atomically(stamp_path, stamp.to_json().encode())
     return result
+
+
+def _build_batch(batch: list[Job]) -> list[BuildResult]:
+    return [_build_and_stamp(request, inputs, stamp_path)
+            for _, request, inputs, stamp_path, _ in batch]
+
+
+def _batches(todo: list[Job], workers: int) -> list[list[Job]]:
+    """Tasks for the pool: the PDFs of one game stay together, so a worker loads the game and
+    compiles its templates once, cut where a batch would exceed a worker's fair share; the
+    longest first, so the last to finish is short."""
+    share = sum(job[-1] for job in todo) / workers
+    games: dict[Path, list[Job]] = {}
+    for job in todo:
+        games.setdefault(_folder(job[1]), []).append(job)
+    batches: list[list[Job]] = []
+    for jobs in games.values():
+        batch: list[Job] = []
+        for job in jobs:
+            if batch and sum(j[-1] for j in batch) + job[-1] > share:
+                batches.append(batch)
+                batch = []
+            batch.append(job)
+        batches.append(batch)
+    return sorted(batches, key=lambda b: -sum(j[-1] for j in b))
+
+
+def _cost(request: BuildRequest, stamp: Stamp | None) -> float:
+    """Seconds the last build of this PDF took, or a guess from the size of the game."""
+    if stamp is not None and stamp.seconds > 0:
+        return stamp.seconds
+    folder = _folder(request)
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) / GUESS_BYTES_PER_S
 
 
 def build_all(requests: Sequence[BuildRequest], jobs: int = 1, force: bool = False,
@@ -67,22 +106,25 @@ def build_all(requests: Sequence[BuildRequest], jobs: int = 1, force: bool = Fal
     written are complete (each one is written atomically)."""
     notify = notify or (lambda result: None)
     results: dict[int, BuildResult] = {}
-    todo: list[tuple[int, BuildRequest, str, Path]] = []
+    todo: list[Job] = []
     for index, request in enumerate(requests):
         inputs, stamp_path = _inputs(request)
-        skipped = None if force else _skip(request, inputs, stamp_path)
+        stamp = Stamp.read(stamp_path)
+        skipped = None if force else _skip(request, inputs, stamp)
         if skipped is None:
-            todo.append((index, request, inputs, stamp_path))
+            todo.append((index, request, inputs, stamp_path, _cost(request, stamp)))
         else:
             results[index] = skipped
             notify(skipped)
     if jobs <= 1 or len(todo) <= 1:
-        for index, *job in todo:
-            results[index] = _build_and_stamp(*job)
+        for index, request, inputs, stamp_path, _ in todo:
+            results[index] = _build_and_stamp(request, inputs, stamp_path)
             notify(results[index])
     else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(todo))) as pool:
-            futures = {pool.submit(_build_and_stamp, *job): index for index, *job in todo}
+        workers = min(jobs, len(todo))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(_build_batch, batch): batch
+                       for batch in _batches(todo, workers)}
             pending = set(futures)
             while pending:
                 done, pending = wait(pending, return_when=FIRST_EXCEPTION)
@@ -91,6 +133,7 @@ def build_all(requests: Sequence[BuildRequest], jobs: int = 1, force: bool = Fal
                         for other in pending:
                             other.cancel()
                         raise future.exception()  # type: ignore[misc]
-                    results[futures[future]] = future.result()
-                    notify(results[futures[future]])
+                    for job, result in zip(futures[future], future.result(), strict=True):
+                        results[job[0]] = result
+                        notify(result)
     return [results[i] for i in range(len(requests))]

@@ -66,6 +66,7 @@ class Stamp:
     mtime_ns: int
     pages: int
     cards: int
+    seconds: float = 0.0  # how long the build took: the next run plans its jobs with it
 
     def still_valid(self, inputs: str, out_dir: Path) -> bool:
         pdf = out_dir / self.pdf
