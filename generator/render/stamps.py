@@ -9,6 +9,7 @@ only miss a repeat, never merge two different drawings.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -22,8 +23,13 @@ _UNKNOWN = object()  # a value that cannot be compared: the placement is drawn a
 
 
 def _value_names(value: Any, names: set[str], layouts: set[str]) -> None:
-    """Collect the variables a layout value may read, and the layouts it names."""
+    """Collect the variables a layout value may read, and the layouts (or, for a name chosen
+    at draw time, the patterns of layout names) it may draw."""
     if isinstance(value, Mapping):
+        if value.get("type") == "flow":
+            layouts.add(".*")  # inline icons come from the text: any layout
+        elif value.get("type") == "use":
+            layouts.add(_name_pattern(str(value.get("layout", ""))))
         for item in value.values():
             _value_names(item, names, layouts)
     elif isinstance(value, (list, tuple)):
@@ -31,7 +37,6 @@ def _value_names(value: Any, names: set[str], layouts: set[str]) -> None:
             _value_names(item, names, layouts)
     elif isinstance(value, str):
         names |= _string_names(value)
-        layouts.add(value)  # any string may name a layout (``use``, icons in ``flow``)
 
 
 @lru_cache(maxsize=8192)
@@ -45,8 +50,16 @@ def _string_names(value: str) -> frozenset[str]:
     return frozenset(node.name for node in tree.find_all(nodes.Name))
 
 
+@lru_cache(maxsize=8192)
+def _name_pattern(value: str) -> str:
+    """A regular expression for the layout names a string can render to: its literal parts,
+    anything where a template part stands (``mb-shape-{{ shape }}`` → ``mb-shape-.*``)."""
+    parts = re.split(r"\{\{.*?\}\}|\{%.*?%\}", value, flags=re.S)
+    return ".*".join(re.escape(part) for part in parts)
+
+
 def layout_names(game: Game, name: str) -> frozenset[str]:
-    """The variables layout ``name`` may read, through every layout it may use."""
+    """The variables layout ``name`` may read, through every layout it may draw."""
     names: set[str] = set()
     seen: set[str] = set()
     todo = [name]
@@ -55,12 +68,10 @@ def layout_names(game: Game, name: str) -> frozenset[str]:
         if current in seen or current not in game.layouts:
             continue
         seen.add(current)
-        mentioned: set[str] = set()
-        for element in game.layouts[current].elements:
-            _value_names(element, names, mentioned)
-            if element.get("type") == "use" and is_template(element.get("layout")):
-                mentioned |= set(game.layouts)  # chosen at draw time: any layout
-        todo.extend(mentioned & set(game.layouts))
+        patterns: set[str] = set()
+        _value_names(game.layouts[current].elements, names, patterns)
+        todo.extend(layout for layout in game.layouts
+                    if any(re.fullmatch(pattern, layout) for pattern in patterns))
     return frozenset(names)
 
 
