@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 
@@ -42,3 +43,19 @@ def tint(colour: Color, keep: float) -> Color:
 
 def luminance(colour: Color) -> float:
     return 0.2126 * colour.red + 0.7152 * colour.green + 0.0722 * colour.blue
+
+
+def set_fill(canvas: Any, colour: Color) -> None:
+    """Opaque colours as plain RGB (the same operator; reportlab's Color path also
+    re-checks transparency on every call)."""
+    if getattr(colour, "alpha", 1) == 1:
+        canvas.setFillColorRGB(colour.red, colour.green, colour.blue)
+    else:
+        canvas.setFillColor(colour)
+
+
+def set_stroke(canvas: Any, colour: Color) -> None:
+    if getattr(colour, "alpha", 1) == 1:
+        canvas.setStrokeColorRGB(colour.red, colour.green, colour.blue)
+    else:
+        canvas.setStrokeColor(colour)

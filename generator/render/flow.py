@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..units import PT_PER_MM, mm
 from .blocks import Block, Icon
+from .colours import set_fill
 from .fonts import draw_text, font_name, text_width
 from .text import STEP, tokens
 
@@ -162,6 +163,6 @@ def draw_flow(canvas: Canvas, runs: Sequence[Run], x: float, y: float, colour: C
                       em * ICON_HEIGHT)
             continue
         canvas.saveState()
-        canvas.setFillColor(accent if run.accent else colour)
+        set_fill(canvas, accent if run.accent else colour)
         draw_text(canvas, mm(x + run.x), -mm(y + run.y), run.text, run.font, run.size)
         canvas.restoreState()

@@ -132,9 +132,9 @@ class Painter:
         element paints inside its own saved state, so solid lines need no dash reset."""
         canvas = self.canvas
         if fill is not None:
-            canvas.setFillColor(fill)
+            colours.set_fill(canvas, fill)
         if stroke is not None:
-            canvas.setStrokeColor(stroke)
+            colours.set_stroke(canvas, stroke)
             canvas.setLineWidth(mm(self._num(element, "stroke_width", context, where, 0.3)))
             dash = element.get("dash")
             if dash:
@@ -224,7 +224,7 @@ class Painter:
         arrow = element.get("arrow")
         width = self._num(element, "stroke_width", context, where, 0.3)
         head = max(1.6, width * 4)
-        self.canvas.setFillColor(stroke)
+        colours.set_fill(self.canvas, stroke)
         if arrow in ("end", "both"):
             self._arrow_head(points[-2], points[-1], head)
         if arrow in ("start", "both"):
@@ -265,7 +265,7 @@ class Painter:
             top -= mm(bh) - block
         canvas = self.canvas
         canvas.saveState()
-        canvas.setFillColor(colour)
+        colours.set_fill(canvas, colour)
         baseline = top - fitted.size * 0.8
         anchor = {"center": x + bw / 2, "right": x + bw}.get(align, x)
         for line in fitted.lines:

@@ -10,6 +10,7 @@ only miss a repeat, never merge two different drawings.
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -75,12 +76,27 @@ def layout_names(game: Game, name: str) -> frozenset[str]:
     return frozenset(names)
 
 
+_GAMES: OrderedDict[int, tuple[Game, dict[str, tuple[str, ...]]]] = OrderedDict()
+GAMES_REMEMBERED = 8  # a worker builds a few games, each in several languages and papers
+
+
+def _names_of(game: Game) -> dict[str, tuple[str, ...]]:
+    """The layout names already worked out for this game object, in any earlier document
+    (the entry keeps the game alive, so its id cannot pass to another)."""
+    entry = _GAMES.get(id(game))
+    if entry is None or entry[0] is not game:
+        entry = _GAMES[id(game)] = (game, {})
+        while len(_GAMES) > GAMES_REMEMBERED:
+            _GAMES.popitem(last=False)
+    return entry[1]
+
+
 class Stamps:
     """Keys of placements: equal keys draw the same marks on the page."""
 
     def __init__(self, game: Game):
         self.game = game
-        self._names: dict[str, tuple[str, ...]] = {}
+        self._names = _names_of(game)
         self._frozen: dict[int, tuple[Any, Any]] = {}  # id → (value kept alive, frozen)
 
     def key(self, layout: str, context: Mapping[str, Any], w: float, h: float,
