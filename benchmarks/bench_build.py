@@ -53,7 +53,8 @@ def measured(work: Callable[[], object]) -> tuple[object, float, float]:
     return result, time.perf_counter() - wall, _cpu() - cpu
 
 
-OPS = re.compile(rb"(?<=[\s\]\)>])(Tj|TJ|re|c|l|q|rg|Tf)(?=\s)")
+WORK = ("Tj", "TJ", "re", "c", "l", "q", "rg", "Tf", "RG", "w", "d", "cm", "W", "W*")
+OPS = re.compile(rb"(?<=[\s\]\)>])(Tj|TJ|re|c|l|q|rg|Tf|RG|w|d|cm|W\*?)(?=\s)")
 STRINGS = re.compile(rb"\((?:[^()\\]|\\.)*\)|<[0-9a-fA-F]*>")
 
 
@@ -63,7 +64,7 @@ DO = re.compile(rb"/([^\s/]+)\s+Do\b")
 def stream_work(data: bytes, xobjects) -> dict[str, int]:
     """The drawing work of one content stream, counting a form as often as it is placed:
     a plain script draws every card, even the ones we store once and place many times."""
-    counts = dict.fromkeys(("Tj", "TJ", "re", "c", "l", "q", "rg", "Tf"), 0)
+    counts = dict.fromkeys(WORK, 0)
     for op in OPS.findall(data):
         counts[op.decode()] += 1
     counts["chars"] = sum(len(s) - 2 for s in STRINGS.findall(data))
@@ -90,7 +91,8 @@ def page_work(path: Path) -> list[dict[str, int]]:
 def baseline_pdf(path: str, pages: list[dict[str, int]]) -> int:
     """Replay the same drawing work with reportlab alone, with the same fonts: as many
     strings of the same total length, curves (as circles), rectangles, lines, graphics
-    states and colour and font changes, page by page."""
+    states with their moves and clips, colour, line-width, dash and font changes, page by
+    page, compressed as ours are."""
     from reportlab.lib.units import mm
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -100,14 +102,27 @@ def baseline_pdf(path: str, pages: list[dict[str, int]]) -> int:
     for name, file in zip(fonts, ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"), strict=True):
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / file)))
-    canvas = Canvas(path, pagesize=(210 * mm, 297 * mm), invariant=1)
+    canvas = Canvas(path, pagesize=(210 * mm, 297 * mm), invariant=1, pageCompression=1)
     for work in pages:
         strings = work["Tj"] + work["TJ"]
         length = max(1, work["chars"] // max(strings, 1))
         text = (BODY * (length // len(BODY) + 1))[:length]
-        for _ in range(work["q"]):
+        moves, clips = work["cm"], work["W"] + work["W*"]
+        for i in range(max(work["q"], moves, clips)):
             canvas.saveState()
+            if i < moves:
+                canvas.translate(mm, mm)
+            if i < clips:
+                box = canvas.beginPath()
+                box.rect(0, 0, 60 * mm, 90 * mm)
+                canvas.clipPath(box, stroke=0, fill=0)
             canvas.restoreState()
+        for i in range(work["RG"]):
+            canvas.setStrokeColorRGB(0.4, i % 7 / 7, 0.2)
+        for i in range(work["w"]):
+            canvas.setLineWidth(0.2 + i % 3 / 10)
+        for i in range(work["d"]):
+            canvas.setDash([2, 1] if i % 2 else [])
         for i in range(work["rg"]):
             canvas.setFillColorRGB(i % 7 / 7, 0.2, 0.4)
         for i in range(work["Tf"]):
