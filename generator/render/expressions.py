@@ -94,8 +94,9 @@ def _failed(where: str, kind: str, source: str, exc: Exception) -> RenderError:
     return RenderError(f"{where}: {kind} {source!r} failed: {exc}")
 
 
-def render_value(value: Any, context: dict[str, Any], where: str) -> Any:
-    """A constant stays itself; a template string is rendered as text."""
+def render_value(value: Any, context: dict[str, Any], where: str, key: str = "") -> Any:
+    """A constant stays itself; a template string is rendered as text. An error names
+    ``where`` (and ``key``, joined only then: values are drawn by the hundred thousand)."""
     if not is_template(value):
         return value
     try:
@@ -104,7 +105,7 @@ def render_value(value: Any, context: dict[str, Any], where: str) -> Any:
         return _ENV.concat(_template(value).root_render_func(_jinja_context(context)))
     except (TemplateError, TypeError, ValueError, KeyError, IndexError,
             ZeroDivisionError) as exc:
-        raise _failed(where, "template", value, exc) from None
+        raise _failed(f"{where}.{key}" if key else where, "template", value, exc) from None
 
 
 def evaluate(source: Any, context: dict[str, Any], where: str) -> Any:

@@ -90,7 +90,7 @@ class Painter:
         value = element.get(key, default)
         if type(value) in (float, int):  # most values are plain numbers
             return float(value)
-        value = render_value(value, context, f"{where}.{key}")
+        value = render_value(value, context, where, key)
         try:
             if plain:
                 return float(value)
@@ -108,7 +108,7 @@ class Painter:
 
     def _colour(self, element: Mapping[str, Any], key: str, context: dict[str, Any],
                 where: str, default: Any = None) -> Color | None:
-        value = render_value(element.get(key, default), context, f"{where}.{key}")
+        value = render_value(element.get(key, default), context, where, key)
         if not isinstance(value, str):
             return colours.resolve(value, self.game.palette, f"{where}.{key}")
         known = self._colours.get(value, self)  # palette names repeat on every card
@@ -238,7 +238,7 @@ class Painter:
         self.canvas.drawPath(self._path([tip, left, right], True), stroke=0, fill=1)
 
     def _text(self, element, context, w, h, bleed, where) -> None:
-        text = str(render_value(element.get("text", ""), context, f"{where}.text"))
+        text = str(render_value(element.get("text", ""), context, where, "text"))
         if not text.strip():
             return
         x, y, bw, bh = self._box(element, context, where, w, h)
@@ -274,13 +274,13 @@ class Painter:
         canvas.restoreState()
 
     def _qr(self, element, context, w, h, bleed, where) -> None:
-        data = str(render_value(element.get("data", ""), context, f"{where}.data"))
+        data = str(render_value(element.get("data", ""), context, where, "data"))
         x, y, bw, bh = self._box(element, context, where, w, h)
         colour = self._colour(element, "color", context, where, "black")
         draw_qr(self.canvas, data, x, y, min(bw, bh), colour)
 
     def _image(self, element, context, w, h, bleed, where) -> None:
-        src = str(render_value(element.get("src", ""), context, f"{where}.src"))
+        src = str(render_value(element.get("src", ""), context, where, "src"))
         x, y, bw, bh = self._bleed_box(element, context, where, w, h, bleed)
         path = (self.game.folder / src).resolve()
         self.images.draw(self.canvas, path, self.game.folder, x, y, bw, bh,
@@ -290,7 +290,7 @@ class Painter:
         """Draw another layout in this box: a sized layout (an icon) is scaled to fit,
         keeping its proportions; a sizeless one (a panel) is drawn at 1:1 with w and h set.
         ``vars`` are evaluated in order, so a later one may use an earlier one."""
-        name = render_value(element.get("layout"), context, f"{where}.layout")
+        name = render_value(element.get("layout"), context, where, "layout")
         layout = self.layout(name)
         x, y, bw, bh = self._box(element, context, where, w, h)
         extra: dict[str, Any] = {}
