@@ -18,7 +18,21 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..errors import RenderError
 
-_ENV = ImmutableSandboxedEnvironment(
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class _LayoutEnvironment(ImmutableSandboxedEnvironment):
+    """The sandbox, with ``data.grid`` on a plain dict read as the key it must be: jinja
+    would first try the attribute and fail (an exception per dot, on hundreds of thousands
+    of values). Keys named like dict methods take jinja's own path."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict and attribute in obj and attribute not in _DICT_ATTRIBUTES:
+            return obj[attribute]
+        return super().getattr(obj, attribute)
+
+
+_ENV = _LayoutEnvironment(
     undefined=StrictUndefined, autoescape=False, extensions=["jinja2.ext.i18n"]
 )
 _ENV.filters["mm"] = lambda value: f"{float(value):g}"
