@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -77,6 +78,14 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
         size -= STEP
     assert spilled is not None
     raise FlowOverflow(spilled)
+
+
+@lru_cache(maxsize=512)
+def fitted_flow(blocks: tuple[Block, ...], w: float, h: float, style: FlowStyle,
+                ratios: tuple[tuple[str, float], ...]) -> tuple[Run, ...]:
+    """``fit_flow`` remembered, with the icons' proportions given as data: every language's
+    rule text is fitted once to check it, and each build then draws one of them again."""
+    return tuple(fit_flow(blocks, w, h, style, dict(ratios).__getitem__))
 
 
 def _lay_out(blocks: Sequence[Block], w: float, h: float, size: float, style: FlowStyle,

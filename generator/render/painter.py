@@ -18,8 +18,9 @@ from ..content.model import Game, Layout
 from ..errors import RenderError
 from ..units import mm, parse_length
 from . import colours
+from .blocks import Block, Icon
 from .expressions import Scope, evaluate, render_value
-from .flow import FlowOverflow, FlowStyle, Run, draw_flow, fit_flow
+from .flow import FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
 from .fonts import draw_text, font_name
 from .images import ImageCache
 from .qr import draw_qr
@@ -324,7 +325,13 @@ class Painter:
                           int(self._num(element, "columns", context, where, 1, plain=True)),
                           self._num(element, "gap", context, where, 4.0))
         try:
-            return x, y, fit_flow(blocks, bw, bh, style, self._icon_ratio)
+            blocks = tuple(blocks)
+            if not all(isinstance(block, Block) for block in blocks):
+                raise RenderError(f"{where}.blocks: expected rule text blocks (such as "
+                                  f"rules.faces[side].blocks), got {blocks[:1]!r}…")
+            ratios = {piece.layout: self._icon_ratio(piece.layout) for block in blocks
+                      for piece in block.pieces if isinstance(piece, Icon)}
+            return x, y, list(fitted_flow(blocks, bw, bh, style, tuple(sorted(ratios.items()))))
         except FlowOverflow as exc:
             ids = exc.block.ids or (exc.block.text[:60],)
             raise RenderError(
