@@ -64,7 +64,8 @@ class Painter:
             if condition is not None and not evaluate(condition, context, here):
                 continue
             draw = self._draw[element["type"]]
-            angle = self._num(element, "rotate", context, here, 0.0, plain=True)
+            angle = "rotate" in element and self._num(element, "rotate", context, here, 0.0,
+                                                      plain=True)
             if angle:
                 box = self._box(element, context, here, w, h)
                 cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
@@ -296,7 +297,7 @@ class Painter:
         x, y, bw, bh = self._box(element, context, where, w, h)
         extra: dict[str, Any] = {}
         for k, v in (element.get("vars") or {}).items():  # in order: each sees the ones before
-            extra[k] = evaluate(v, {**context, **extra}, f"{where}.vars.{k}")
+            extra[k] = evaluate(v, Scope(context, **extra), f"{where}.vars.{k}")
         inner = layout.size
         self.canvas.saveState()
         if inner is not None:
