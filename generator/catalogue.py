@@ -19,7 +19,8 @@ from .render.document import write_atomically
 
 STAMP_DIR = ".pnp-stamps"  # inside the output folder: one small JSON per PDF
 
-GUESS_BYTES_PER_S = 200_000  # game-folder bytes built per second, when no stamp tells
+GUESS_BYTES_PER_S = 100_000  # data and layout bytes built per second, when no stamp tells
+GUESS_SUFFIXES = (".yaml", ".yml", ".csv")
 
 Notify = Callable[[BuildResult], None]
 Job = tuple[int, BuildRequest, str, Path, float]  # index, request, inputs, stamp, cost
@@ -90,11 +91,14 @@ def _batches(todo: list[Job], workers: int) -> list[list[Job]]:
 
 
 def _cost(request: BuildRequest, stamp: Stamp | None) -> float:
-    """Seconds the last build of this PDF took, or a guess from the size of the game."""
+    """Seconds the last build of this PDF took, or a guess from the size of the game's data
+    and layouts (not its catalogs or pictures, which cost little to draw)."""
     if stamp is not None and stamp.seconds > 0:
         return stamp.seconds
     folder = _folder(request)
-    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file()) / GUESS_BYTES_PER_S
+    files = folder.rglob("*") if folder.is_dir() else [folder]
+    drawn = sum(f.stat().st_size for f in files if f.suffix in GUESS_SUFFIXES and f.is_file())
+    return drawn / GUESS_BYTES_PER_S
 
 
 def build_all(requests: Sequence[BuildRequest], jobs: int = 1, force: bool = False,

@@ -80,3 +80,17 @@ def test_quiet_prints_nothing(tmp_path: Path, capsys: pytest.CaptureFixture) -> 
     assert main(["build", "clinic-covid19", "--lang", "en", "--paper", "a4", "--quiet",
                  "--out", str(tmp_path)]) == 0
     assert capsys.readouterr() == ("", "")
+
+
+def test_pool_batches_keep_a_game_together_and_cut_at_a_fair_share(tmp_path: Path) -> None:
+    from generator.catalogue import _batches
+
+    def job(index: int, game: str, cost: float):
+        return (index, BuildRequest(game, out_dir=tmp_path), "", tmp_path, cost)
+
+    jobs = [job(0, "clinic-covid19", 1.0), job(1, "save-patient-zero", 3.0),
+            job(2, "clinic-covid19", 1.0), job(3, "save-patient-zero", 3.0),
+            job(4, "save-patient-zero", 3.0), job(5, "pharma-code", 1.0)]
+    batches = [[j[0] for j in batch] for batch in _batches(jobs, workers=2)]
+    # 12 s over 2 workers: a batch holds at most 6 s, the longest goes first
+    assert batches == [[1, 3], [4], [0, 2], [5]]
