@@ -21,6 +21,7 @@ from ..layout.plan import ComponentPlan, Mark, PagePlan, Placement
 from ..units import mm
 from .fonts import font_name, register_fonts
 from .painter import Painter
+from .qr import FORM_REACH
 from .stamps import Stamps
 
 MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
@@ -83,23 +84,26 @@ class _Forms:
     """Draws each placement, once as a PDF form when the same drawing recurs in the
     document (backs, copies), placing the form wherever it recurs."""
 
-    FORM_REACH = 10_000.0  # pt: a form's box, far wider than any page, so it never clips
-
     def __init__(self, painter: Painter, components: Sequence[ComponentPlan],
                  context_for: ContextFor):
         self.painter, self.stamps = painter, Stamps(painter.game)
         self.uses: Counter[tuple] = Counter()
         self.names: dict[tuple, str] = {}
         self.keys: dict[tuple[int, int], tuple[Any, tuple | None]] = {}
-        for component in components:
-            for page in component.pages:
-                for placement in page.placements:
-                    key = self._key(placement, context_for(component.component_id, placement))
-                    if key is not None:
-                        self.uses[key] += 1
+        placed = [(component.component_id, placement) for component in components
+                  for page in component.pages for placement in page.placements]
+        self.repeated = {layout for layout, count
+                         in Counter(p.layout for _, p in placed).items() if count > 1}
+        for component_id, placement in placed:
+            key = self._key(placement, context_for(component_id, placement))
+            if key is not None:
+                self.uses[key] += 1
 
     def _key(self, placement: Placement, context: dict[str, Any]) -> tuple | None:
-        """Computed once per placement and context (both kept, so their ids stay theirs)."""
+        """Computed once per placement and context (both kept, so their ids stay theirs);
+        none for a layout placed once, which cannot repeat."""
+        if placement.layout not in self.repeated:
+            return None
         known = (id(placement), id(context))
         if known not in self.keys:
             self.keys[known] = ((placement, context),
@@ -117,7 +121,7 @@ class _Forms:
         name = self.names.get(key)
         if name is None:
             name = self.names[key] = f"Stamp{len(self.names)}"
-            reach = self.FORM_REACH
+            reach = FORM_REACH
             canvas.beginForm(name, -reach, -reach, reach, reach)
             painter.draw_layout(placement.layout, context, placement.w, placement.h,
                                 placement.bleed)

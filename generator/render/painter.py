@@ -23,7 +23,7 @@ from .expressions import Scope, evaluate, render_value
 from .flow import FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
 from .fonts import draw_text, font_name
 from .images import ImageCache
-from .qr import draw_qr
+from .qr import place_qr
 from .text import fit_or_fail
 
 INK_SAVER_KEEP = 0.18  # share of colour kept by full-bleed fills in ink-saver mode
@@ -38,6 +38,7 @@ class Painter:
     ink_saver: bool = False
     images: ImageCache = field(default_factory=ImageCache)
     _colours: dict[str, Color | None] = field(default_factory=dict, init=False, repr=False)
+    _qr_forms: dict[tuple, str] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._draw = self._handlers()
@@ -279,7 +280,7 @@ class Painter:
         data = str(render_value(element.get("data", ""), context, where, "data"))
         x, y, bw, bh = self._box(element, context, where, w, h)
         colour = self._colour(element, "color", context, where, "black")
-        draw_qr(self.canvas, data, x, y, min(bw, bh), colour)
+        place_qr(self.canvas, self._qr_forms, data, x, y, min(bw, bh), colour)
 
     def _image(self, element, context, w, h, bleed, where) -> None:
         src = str(render_value(element.get("src", ""), context, where, "src"))

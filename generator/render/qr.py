@@ -46,3 +46,24 @@ def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float,
             path.rect(mm(left), -mm(top + cell), mm((col - start) * cell), mm(cell))
     canvas.drawPath(path, stroke=0, fill=1)
     canvas.restoreState()
+
+
+FORM_REACH = 10_000.0  # pt: a PDF form's box, far wider than any page, so it never clips
+
+
+def place_qr(canvas: Canvas, drawn: dict[tuple, str], data: str, x: float, y: float,
+             size: float, colour: Color | None) -> None:
+    """Draw each code once per document, as a form, and place that form wherever the code
+    recurs: rule cards carry the same address on every face. ``drawn`` is the document's
+    record of the codes drawn so far."""
+    key = (data, size, colour.hexval() if colour is not None else None)
+    name = drawn.get(key)
+    if name is None:
+        name = drawn[key] = f"Qr{len(drawn)}"
+        canvas.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)
+        draw_qr(canvas, data, 0.0, 0.0, size, colour)
+        canvas.endForm()
+    canvas.saveState()
+    canvas.translate(mm(x), -mm(y))
+    canvas.doForm(name)
+    canvas.restoreState()
