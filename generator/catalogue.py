@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 from .build import BuildRequest, BuildResult, build
 from .content.loader import game_folder
@@ -65,9 +68,56 @@ def _build_and_stamp(request: BuildRequest, inputs: str, stamp_path: Path) -> Bu
     return result
 
 
+_finished: Any = None  # in a worker: the queue that reports each PDF as soon as it is written
+
+
+def _worker_start(finished: Any) -> None:
+    global _finished
+    _finished = finished
+
+
 def _build_batch(batch: list[Job]) -> list[BuildResult]:
-    return [_build_and_stamp(request, inputs, stamp_path)
-            for _, request, inputs, stamp_path, _ in batch]
+    results = []
+    for index, request, inputs, stamp_path, _ in batch:
+        results.append(_build_and_stamp(request, inputs, stamp_path))
+        _finished.put((index, results[-1]))
+    return results
+
+
+def _in_pool(todo: list[Job], workers: int, notify: Notify) -> dict[int, BuildResult]:
+    """Build the batches over a process pool. Workers report each PDF when it is written
+    (a thread here passes it on to ``notify``), so progress moves PDF by PDF."""
+    context = multiprocessing.get_context()
+    finished = context.SimpleQueue()
+    results: dict[int, BuildResult] = {}
+    failures: list[BaseException] = []
+
+    def report() -> None:
+        while (item := finished.get()) is not None:
+            results[item[0]] = item[1]
+            try:
+                notify(item[1])
+            except Exception as exc:  # raised again in the caller's thread
+                failures.append(exc)
+
+    reader = threading.Thread(target=report, name="pnp-progress", daemon=True)
+    reader.start()
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                 initializer=_worker_start, initargs=(finished,)) as pool:
+            futures = [pool.submit(_build_batch, batch) for batch in _batches(todo, workers)]
+            done, pending = wait(futures, return_when=FIRST_EXCEPTION)
+            failed = [f.exception() for f in done if f.exception() is not None]
+            if failed:
+                for other in pending:
+                    other.cancel()
+                raise failed[0]
+    finally:  # the pool has shut down: every report is in the queue before this end mark
+        finished.put(None)
+        reader.join()
+    if failures:
+        raise failures[0]
+    return results
 
 
 def _batches(todo: list[Job], workers: int) -> list[list[Job]]:
@@ -125,19 +175,5 @@ def build_all(requests: Sequence[BuildRequest], jobs: int = 1, force: bool = Fal
             results[index] = _build_and_stamp(request, inputs, stamp_path)
             notify(results[index])
     else:
-        workers = min(jobs, len(todo))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_build_batch, batch): batch
-                       for batch in _batches(todo, workers)}
-            pending = set(futures)
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_EXCEPTION)
-                for future in done:
-                    if future.exception() is not None:
-                        for other in pending:
-                            other.cancel()
-                        raise future.exception()  # type: ignore[misc]
-                    for job, result in zip(futures[future], future.result(), strict=True):
-                        results[job[0]] = result
-                        notify(result)
+        results.update(_in_pool(todo, min(jobs, len(todo)), notify))
     return [results[i] for i in range(len(requests))]

@@ -94,3 +94,35 @@ def test_pool_batches_keep_a_game_together_and_cut_at_a_fair_share(tmp_path: Pat
     batches = [[j[0] for j in batch] for batch in _batches(jobs, workers=2)]
     # 12 s over 2 workers: a batch holds at most 6 s, the longest goes first
     assert batches == [[1, 3], [4], [0, 2], [5]]
+
+
+def test_each_pdf_is_reported_once_as_its_worker_writes_it(tmp_path: Path) -> None:
+    seen: list = []
+    results = build_all(_requests(tmp_path), jobs=2, force=True, notify=seen.append)
+    assert sorted(r.path.name for r in seen) == sorted(r.path.name for r in results)
+    assert len(seen) == len(results) == 4
+
+
+def test_the_bar_shows_only_once_a_build_has_run_for_a_second(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import rich.progress
+
+    from generator.cli import progress
+
+    clock = [100.0]
+    started: list[float] = []
+
+    class Recording(rich.progress.Progress):
+        def start(self) -> None:  # record instead of drawing on the test's terminal
+            started.append(clock[0])
+
+    monkeypatch.setattr(rich.progress, "Progress", Recording)
+    monkeypatch.setattr(progress.sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
+    results = build_all(_requests(tmp_path)[:2])
+    with progress.reporter(total=3, quiet=False) as report:
+        report(results[0])
+        assert started == [], "no bar within the first second"
+        clock[0] += progress.BAR_AFTER_S
+        report(results[1])
+        assert started == [clock[0]]

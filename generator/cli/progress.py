@@ -1,9 +1,10 @@
-"""What ``pnp build`` prints while it works: a rich progress bar on a terminal, one line a
-PDF when the output is a file or a pipe, and nothing with ``--quiet``."""
+"""What ``pnp build`` prints while it works: one line a PDF, plus a rich progress bar on a
+terminal once a build has run for a second, and nothing but warnings with ``--quiet``."""
 
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -23,9 +24,12 @@ def _warn(result: Any) -> None:
               f"'{lang}' translation; drawn in English and marked [EN]", file=sys.stderr)
 
 
+BAR_AFTER_S = 1.0  # a build that ends sooner never shows a bar
+
+
 @contextmanager
 def reporter(total: int, quiet: bool) -> Iterator[Any]:
-    """Yield a function to call with each finished BuildResult."""
+    """Yield a function to call with each finished BuildResult (from any thread)."""
     if quiet:
         yield _warn
         return
@@ -37,12 +41,20 @@ def reporter(total: int, quiet: bool) -> Iterator[Any]:
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeElapsedColumn(), transient=False) as progress:
-        task = progress.add_task("building", total=total)
+    progress = Progress("[progress.description]{task.description}", BarColumn(),
+                        MofNCompleteColumn(), TimeElapsedColumn())
+    task = progress.add_task("building", total=total)
+    started = time.monotonic()
 
-        def bar(result: Any) -> None:
-            _warn(result)
-            progress.console.print(_line(result), highlight=False)
-            progress.advance(task)
+    def bar(result: Any) -> None:
+        _warn(result)
+        if not progress.live.is_started and time.monotonic() - started >= BAR_AFTER_S:
+            progress.start()
+        progress.console.print(_line(result), highlight=False)
+        progress.advance(task)
+
+    try:
         yield bar
+    finally:
+        if progress.live.is_started:
+            progress.stop()
