@@ -10,8 +10,10 @@ import contextlib
 import hashlib
 import io
 import shutil
+import struct
 import sys
 import tempfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,6 +59,19 @@ def write(relative: str, data: bytes) -> Callable[[Path], None]:
     def edit(folder: Path) -> None:
         (folder / relative).write_bytes(data)
     return edit
+
+
+def bomb_png(side: int = 10_000) -> bytes:
+    """A real, tiny PNG file of side×side black-and-white pixels (100 megapixels by
+    default): a few kilobytes that would take hundreds of megabytes to open."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0)
+    rows = zlib.compress((b"\0" * (1 + side // 8)) * side, 9)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", rows)
+            + chunk(b"IEND", b""))
 
 
 def both(*edits: Callable[[Path], None]) -> Callable[[Path], None]:
@@ -129,6 +144,10 @@ CASES: tuple[Case, ...] = (
          edit=both(write("fake.png", b"GIF89a this is not a PNG"),
                    replace("layouts/cards.yaml", "    # the five molecules, in number order\n",
                            "    - {type: image, src: fake.png, x: 30, y: 2, w: 10, h: 10}\n"))),
+    Case("decompression bomb (100-megapixel PNG of 12 KB)", BUILD, "bomb.png",
+         edit=both(lambda folder: (folder / "bomb.png").write_bytes(bomb_png()),
+                   replace("layouts/cards.yaml", "    # the five molecules, in number order\n",
+                           "    - {type: image, src: bomb.png, x: 30, y: 2, w: 10, h: 10}\n"))),
     Case("unsupported image format (.bmp)", BUILD, "bmp",
          edit=both(write("art.bmp", b"BM"),
                    replace("layouts/cards.yaml", "    # the five molecules, in number order\n",
