@@ -81,4 +81,4 @@ def draw_text(canvas: Canvas, x: float, y: float, text: str, font: str, size: fl
     for name, piece in runs(text, font):
         canvas.setFont(name, size)
         canvas.drawString(x, y, piece)
-        x += pdfmetrics.stringWidth(piece, name, size)
+        x += text_width(piece, name, size)  # remembered: the same pieces recur on every card
