@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import RenderError
 
@@ -45,7 +45,7 @@ def luminance(colour: Color) -> float:
     return 0.2126 * colour.red + 0.7152 * colour.green + 0.0722 * colour.blue
 
 
-def set_fill(canvas: Any, colour: Color) -> None:
+def set_fill(canvas: Canvas, colour: Color) -> None:
     """Opaque colours as plain RGB (the same operator; reportlab's Color path also
     re-checks transparency on every call)."""
     if getattr(colour, "alpha", 1) == 1:
@@ -54,7 +54,7 @@ def set_fill(canvas: Any, colour: Color) -> None:
         canvas.setFillColor(colour)
 
 
-def set_stroke(canvas: Any, colour: Color) -> None:
+def set_stroke(canvas: Canvas, colour: Color) -> None:
     if getattr(colour, "alpha", 1) == 1:
         canvas.setStrokeColorRGB(colour.red, colour.green, colour.blue)
     else:

@@ -62,12 +62,12 @@ class Scope(dict):
 
     __slots__ = ("_jinja",)
 
-    def __init__(self, base: Mapping[str, Any] = {}, /, **more: Any) -> None:  # noqa: B006
+    def __init__(self, base: Mapping[str, Any] | None = None, /, **more: Any) -> None:
         if isinstance(base, Scope):
             super().__init__(base, **more)
         else:  # the outermost scope carries jinja's globals (range, dict…) for its children
             super().__init__(_ENV.globals)
-            self.update(base, **more)
+            self.update(base or {}, **more)
 
 
 _BLANK = _ENV.from_string("")
