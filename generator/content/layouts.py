@@ -15,7 +15,7 @@ from ..errors import ContentError
 from ..resources import templates_dir
 from .checker import Checker, join
 from .model import Layout, Size, freeze
-from .yamlio import load_yaml
+from .yamlio import load_yaml_shared
 
 COMMON = {"type", "id", "if", "x", "y", "w", "h", "rotate"}
 ELEMENT_KEYS: dict[str, set[str]] = {
@@ -51,7 +51,7 @@ def read_raw_layouts(folders: list[Path]) -> dict[str, tuple[Mapping[str, Any], 
     for folder in folders:
         for path in sorted(folder.glob("*.yaml")):
             try:
-                raw = load_yaml(path)
+                raw = load_yaml_shared(path)  # only read below: resolving builds new elements
             except ContentError as exc:
                 problems.extend(exc.problems)
                 continue

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,21 @@ def load_yaml(path: Path) -> Any:
             Problem(str(path), "", f"not UTF-8 text (byte {exc.start}); save it as UTF-8")
         ) from None
     return load_yaml_text(text, str(path))
+
+
+def load_yaml_shared(path: Path) -> Any:
+    """``load_yaml`` for files read on every game load (the built-in layouts): parsed once per
+    process and version of the file. The result is shared, so callers must not change it."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return load_yaml(path)  # names the problem
+    return _parsed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=64)
+def _parsed(path: Path, mtime_ns: int, size: int) -> Any:
+    return load_yaml(path)
 
 
 def line_of(container: Any, key: str | int | None = None) -> int | None:
