@@ -131,11 +131,13 @@ def _batches(todo: list[Job], workers: int) -> list[list[Job]]:
     batches: list[list[Job]] = []
     for jobs in games.values():
         batch: list[Job] = []
+        cost = 0.0
         for job in jobs:
-            if batch and sum(j[-1] for j in batch) + job[-1] > share:
+            if batch and cost + job[-1] > share:
                 batches.append(batch)
-                batch = []
+                batch, cost = [], 0.0
             batch.append(job)
+            cost += job[-1]
         batches.append(batch)
     return sorted(batches, key=lambda b: -sum(j[-1] for j in b))
 

@@ -114,8 +114,9 @@ def load_yaml(path: Path) -> Any:
 
 
 def load_yaml_shared(path: Path) -> Any:
-    """``load_yaml`` for files read on every game load (the built-in layouts): parsed once per
-    process and version of the file. The result is shared, so callers must not change it."""
+    """``load_yaml`` for files read on every game load (layout files, the built-in ones above
+    all): parsed once per process and version of the file. The result is shared, so callers
+    must not change it."""
     try:
         stat = path.stat()
     except OSError:

@@ -20,8 +20,8 @@ from ..content.model import Game
 from ..layout.plan import ComponentPlan, Mark, PagePlan, Placement
 from ..units import mm
 from .fonts import font_name, register_fonts
+from .forms import place_form
 from .painter import Painter
-from .qr import FORM_REACH
 from .stamps import Stamps
 
 MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
@@ -112,21 +112,15 @@ class _Forms:
         return self.keys[known][1]
 
     def draw(self, placement: Placement, context: dict[str, Any]) -> None:
-        painter, canvas = self.painter, self.painter.canvas
+        def draw() -> None:
+            self.painter.draw_layout(placement.layout, context, placement.w, placement.h,
+                                     placement.bleed)
+
         key = self._key(placement, context)
         if key is None or self.uses[key] < 2:
-            painter.draw_layout(placement.layout, context, placement.w, placement.h,
-                                placement.bleed)
-            return
-        name = self.names.get(key)
-        if name is None:
-            name = self.names[key] = f"Stamp{len(self.names)}"
-            reach = FORM_REACH
-            canvas.beginForm(name, -reach, -reach, reach, reach)
-            painter.draw_layout(placement.layout, context, placement.w, placement.h,
-                                placement.bleed)
-            canvas.endForm()
-        canvas.doForm(name)
+            draw()
+        else:
+            place_form(self.painter.canvas, self.names, key, "Stamp", draw)
 
 
 def _draw_placement(forms: _Forms, page: PagePlan, placement: Placement,

@@ -114,11 +114,9 @@ class Painter:
         value = render_value(element.get(key, default), context, where, key)
         if not isinstance(value, str):
             return colours.resolve(value, self.game.palette, f"{where}.{key}")
-        known = self._colours.get(value, self)  # palette names repeat on every card
-        if known is self:
-            known = self._colours[value] = colours.resolve(value, self.game.palette,
-                                                           f"{where}.{key}")
-        return known
+        if value not in self._colours:  # palette names repeat on every card
+            self._colours[value] = colours.resolve(value, self.game.palette, f"{where}.{key}")
+        return self._colours[value]
 
     def _inks(self, element: Mapping[str, Any], context: dict[str, Any], where: str,
               default_stroke: Any = None) -> tuple[Color | None, Color | None]:
@@ -369,8 +367,7 @@ class Painter:
         y0 = self._num(element, "y", context, where, 0.0)
         for index, item in enumerate(items):
             row, col = divmod(index, cols)
-            inner = Scope(context, i=index, row=row, col=col)
-            inner[name] = item
+            inner = Scope(context, **{name: item, "i": index, "row": row, "col": col})
             self.canvas.saveState()
             self.canvas.translate(mm(x0 + col * dx), -mm(y0 + row * dy))
             self._elements(element.get("elements", ()), inner, w, h, 0.0, where)

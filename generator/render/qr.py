@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 
 import qrcode
@@ -9,6 +10,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from ..units import mm
+from .forms import place_form
 
 QUIET_ZONE = 2  # modules of white around the code; 4 is the spec, 2 scans reliably on paper
 
@@ -48,22 +50,13 @@ def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float,
     canvas.restoreState()
 
 
-FORM_REACH = 10_000.0  # pt: a PDF form's box, far wider than any page, so it never clips
-
-
-def place_qr(canvas: Canvas, drawn: dict[tuple, str], data: str, x: float, y: float,
+def place_qr(canvas: Canvas, drawn: dict[Hashable, str], data: str, x: float, y: float,
              size: float, colour: Color | None) -> None:
     """Draw each code once per document, as a form, and place that form wherever the code
     recurs: rule cards carry the same address on every face. ``drawn`` is the document's
     record of the codes drawn so far."""
     key = (data, size, colour.hexval() if colour is not None else None)
-    name = drawn.get(key)
-    if name is None:
-        name = drawn[key] = f"Qr{len(drawn)}"
-        canvas.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)
-        draw_qr(canvas, data, 0.0, 0.0, size, colour)
-        canvas.endForm()
     canvas.saveState()
     canvas.translate(mm(x), -mm(y))
-    canvas.doForm(name)
+    place_form(canvas, drawn, key, "Qr", lambda: draw_qr(canvas, data, 0.0, 0.0, size, colour))
     canvas.restoreState()
