@@ -118,6 +118,7 @@ class ContextMaker:
             "game": {"id": game.id, "title": tr.gettext(game.title)},
             "data": localize(game.data, tr),
             "palette": dict(game.palette),
+            "cues": localize(game.colour_cues, tr),
             "vars": localize(game.vars, tr),
             "lang": request.lang,
             "_": tr.gettext, "gettext": tr.gettext, "ngettext": tr.ngettext,

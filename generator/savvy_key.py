@@ -81,7 +81,8 @@ def _base_context(game: Game, tr: Translator, lang: str) -> dict[str, Any]:
     no more translations than the strings printed on it)."""
     data = {**game.data, **{k: localize(game.data[k], tr) for k in ("colour_labels", "labs")}}
     return {"game": {"id": game.id}, "data": data,
-            "palette": dict(game.palette), "vars": game.vars, "lang": lang,
+            "palette": dict(game.palette), "cues": localize(game.colour_cues, tr),
+            "vars": game.vars, "lang": lang,
             "_": tr.gettext, "gettext": tr.gettext, "ngettext": tr.ngettext}
 
 

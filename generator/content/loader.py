@@ -23,7 +23,8 @@ from .sizes import card_sizes
 from .yamlio import LineDict, LineList, Msg, load_yaml
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
-GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description"}
+GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description",
+             "colour_cues"}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
              "expect", "fields"},
@@ -63,6 +64,7 @@ def load_game(folder: Path, layout_dirs: list[Path] | None = None) -> Game:
         check.add("id", f"'{game_id}' is not a valid id: use lower-case letters, digits and '-'",
                   raw, "id")
     palette = _palette(check, raw)
+    cues = _colour_cues(check, raw, palette)
     try:
         layouts = resolve_layouts(read_raw_layouts(search_path(layout_dirs, folder)),
                                   {**card_sizes(), **_game_sizes(folder)})
@@ -91,6 +93,7 @@ def load_game(folder: Path, layout_dirs: list[Path] | None = None) -> Game:
         components=tuple(components),
         layouts=MappingProxyType(layouts),
         vars=freeze(raw.get("vars", {})),
+        colour_cues=freeze(cues),
     )
 
 
@@ -111,6 +114,29 @@ def _palette(check: Checker, raw: Mapping[str, Any]) -> dict[str, str]:
             check.add(f"palette.{name}", f"expected a colour like '#1a2b3c', got {value!r}",
                       palette, name)
     return dict(palette)
+
+
+def _colour_cues(check: Checker, raw: Mapping[str, Any],
+                 palette: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """``colour_cues``: groups of palette colours a player must tell apart, each colour with
+    the symbol, letter or word printed beside it so that colour is never the only cue."""
+    groups = raw.get("colour_cues", {})
+    if check.mapping(groups, "colour_cues", raw, "colour_cues") is None:
+        return {}
+    result: dict[str, dict[str, Any]] = {}
+    for group, cues in groups.items():
+        where = join("colour_cues", group)
+        if check.mapping(cues, where, groups, group) is None:
+            continue
+        for name, cue in cues.items():
+            if name not in palette:
+                check.add(join(where, name), f"'{name}' is not a palette colour; palette: "
+                          f"{', '.join(sorted(palette))}", cues, name)
+            if not isinstance(cue, str) or not cue.strip():
+                check.add(join(where, name), "expected the cue printed with this colour "
+                          "(a symbol, letter or word such as '▲' or 'M')", cues, name)
+        result[str(group)] = dict(cues)
+    return result
 
 
 def _components(check: Checker, raw: Mapping[str, Any], folder: Path,

@@ -111,6 +111,8 @@ class Game:
     components: tuple[Component, ...]
     layouts: Mapping[str, Layout]
     vars: Mapping[str, Any] = field(default_factory=dict)
+    # group → palette colour → the non-colour cue printed with it (symbol, letter or word)
+    colour_cues: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def component(self, component_id: str) -> Component:
         for component in self.components:
