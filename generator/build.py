@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,14 @@ from .fingerprint import folder_hash
 from .i18n.catalog import SOURCE_LANG, Translator, localize, require_translations, translator
 from .i18n.fitcheck import check_text_boxes
 from .layout.imposition import impose_deck
-from .layout.pages import alignment_pages, oriented, plan_board, plan_sheet
+from .layout.pages import (
+    BLANK_BACK,
+    alignment_pages,
+    oriented,
+    pad_for_duplex,
+    plan_board,
+    plan_sheet,
+)
 from .layout.plan import ComponentPlan, Placement, PrintOptions
 from .render.document import DocumentInfo, flag_untranslated, render_pdf, write_atomically
 from .render.expressions import Scope
@@ -72,8 +80,11 @@ def paper_size(name: str) -> Size:
     return table[name]
 
 
-def plan_components(game: Game, request: BuildRequest, tr: Translator) -> list[ComponentPlan]:
-    """The print plan of each selected component, in the game file's order."""
+def plan_components(game: Game, request: BuildRequest, tr: Translator,
+                    sheet_pages: Callable[[str], int | None] = lambda _: None,
+                    ) -> list[ComponentPlan]:
+    """The print plan of each selected component, in the game file's order; ``sheet_pages``
+    tells how many pages one copy of a sheet takes when that is not one (a rule summary)."""
     options = request.options
     paper = paper_size(options.paper)
     known = [c.id for c in game.components]
@@ -86,9 +97,13 @@ def plan_components(game: Game, request: BuildRequest, tr: Translator) -> list[C
         if request.only and component.id not in request.only:
             continue
         try:
-            pages = _plan_one(game, component, paper, options, request.copies)
+            copies = request.copies
+            if isinstance(component, Sheet):
+                copies = (copies or component.copies) * (sheet_pages(component.id) or 1)
+            pages = _plan_one(game, component, paper, options, copies)
         except ValueError as exc:
             raise RenderError(f"{game.source}: component '{component.id}': {exc}") from None
+        pages = pad_for_duplex(pages, options, tr.gettext(BLANK_BACK))
         plans.append(ComponentPlan(component.id, tr.gettext(component.title), tuple(pages)))
     return plans
 
@@ -135,17 +150,24 @@ class ContextMaker:
         checking that every language's text fits its boxes."""
         from .rulebook.component import template_context
         from .rulebook.fit import check_languages
-        from .rulebook.template import defaults, render_rules, rules_url
+        from .rulebook.template import render_rules, rules_url
 
         game, tr = self.game, self.tr
-        pattern = self.rules_url or game.vars.get("rules_url") or defaults()["rules_url"]
+        pattern = self.rules_url or game.vars.get("rules_url") or ""
         title = tr.gettext(game.title)
         context = template_context(game.id, title, game.rules, game.data,
                                    game.components, tr)
         url = rules_url(pattern, game.id, tr.lang)
-        check_languages(game, component, context, url)
-        return render_rules(game.folder, component.vars["rules_template"], tr, context, title,
+        paging = check_languages(game, component, context, url, tr.lang)
+        text = render_rules(game.folder, component.vars["rules_template"], tr, context, title,
                             url)
+        return replace(text, paging=paging)
+
+    def sheet_pages(self, component_id: str) -> int | None:
+        """Pages one copy of a sheet takes: the rule summary's count in this language."""
+        if self.components[component_id].kind != "rules":
+            return None
+        return len(self._component_context(component_id)["rules"].pages)
 
     def _component_context(self, component_id: str) -> dict[str, Any]:
         if component_id not in self._components:
@@ -188,8 +210,8 @@ def build(request: BuildRequest) -> BuildResult:
     game = resolve_game(request.game, request.layout_dirs)
     tr = translator(request.lang, game.folder, fallback=request.fallback is not None)
     check_text_boxes(game)
-    plans = plan_components(game, request, tr)
     contexts = ContextMaker(game, tr, request)
+    plans = plan_components(game, request, tr, contexts.sheet_pages)
     info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {request.lang}",
                         f"{tr.gettext(game.title)} · {request.lang.upper()}")
     data = render_pdf(game, plans, contexts, info, request.options.ink_saver,

@@ -45,7 +45,8 @@ def test_sample_builds_end_to_end_with_each_size_on_its_own_sheets(tmp_path: Pat
     result = build(BuildRequest(SAMPLE, "en", PrintOptions(paper="a4"), out_dir=tmp_path))
     assert result.cards == 9
     texts = page_texts(result.path)
-    assert len(texts) == result.pages == 5   # 2 hero fronts + 2 backs, 1 token page (no backs)
+    # 2 hero fronts + 2 backs, 1 token page (no backs) and its blank back for duplex
+    assert len(texts) == result.pages == 6
     heroes, tokens = texts[:4], texts[4:]
     assert sum(t.count("Medic") for t in heroes) == 3
     assert sum(t.count("Surgeon") for t in heroes) == 2

@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fallback", choices=["en"], help="use English for missing translations")
     p.add_argument("--rules-url", metavar="URL",
                    help="address in the rule cards' QR codes; {game} and {lang} are filled in "
-                        "(default: vars.rules_url of the game, else templates/rules/defaults.yaml)")
+                        "(default: vars.rules_url of the game; without one, no QR code is printed)")
     p.add_argument("--layouts", action="append", default=[],
                    help="a folder of your own layouts, searched before the built-ins")
     p.add_argument("--quiet", action="store_true", help="print nothing but errors")

@@ -4,7 +4,9 @@ problem listed)."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from typing import Any
 
 from .options import csv_list
 
@@ -15,12 +17,18 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a game folder, its game.yaml, or a built-in game id")
     p.add_argument("--lang", type=csv_list,
                    help="languages to check (default: every language the game has)")
+    p.add_argument("--accessibility", action="store_true",
+                   help="also compare the colours that carry meaning (colour_cues) in normal "
+                        "vision, deuteranopia, protanopia, tritanopia and grayscale (CIEDE2000); "
+                        "a pair too close without distinct printed cues is a problem")
+    p.add_argument("--json", action="store_true", help="with --accessibility: the report as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..validate import check_game
 
     status = 0
+    reports: dict[str, Any] = {}
     for spec in args.paths:
         problems = check_game(spec, args.lang)
         for problem in problems:
@@ -28,6 +36,35 @@ def run(args: argparse.Namespace) -> int:
         if problems:
             print(f"{spec}: {len(problems)} problem(s)", file=sys.stderr)
             status = 2
-        else:
-            print(f"{spec}: OK")
+            continue
+        if args.accessibility:
+            reports[spec], failed = _accessibility(spec, args.json)
+            status = 2 if failed else status
+        if not args.json:
+            print(f"{spec}: OK" if status == 0 else f"{spec}: colour pairs need cues")
+    if args.json:
+        print(json.dumps(reports, indent=2, ensure_ascii=False))
     return status
+
+
+def _accessibility(spec: str, as_json: bool) -> tuple[list[dict[str, Any]], bool]:
+    """The colour report of one game; True when a pair is too close and has no cue."""
+    from ..accessibility import VISIONS, colour_pairs, threshold
+    from ..content.loader import load_game
+    from ..validate import resolve_folder
+
+    limit = threshold()
+    pairs = colour_pairs(load_game(resolve_folder(spec)))
+    failed = any(not pair.passes(limit) for pair in pairs)
+    if not as_json:
+        print(f"{spec}: colours that carry meaning, CIEDE2000 (under {limit:g} needs a cue)")
+        print(f"  {'pair':<28}" + "".join(f"{v[:6]:>8}" for v in VISIONS) + "  cues")
+        for pair in pairs:
+            verdict = "ok" if pair.passes(limit) else "TOO CLOSE, NO CUE"
+            cues = " / ".join(pair.cues) if pair.cued else "none"
+            print(f"  {pair.group + ': ' + pair.first + '–' + pair.second:<28}"
+                  + "".join(f"{pair.delta_e[v]:8.1f}" for v in VISIONS)
+                  + f"  {cues}  {verdict}")
+        if not pairs:
+            print("  no colour_cues in game.yaml: no colour is declared to carry meaning")
+    return [pair.as_json(limit) for pair in pairs], failed

@@ -14,6 +14,7 @@ from typing import Any
 from ..errors import ContentError
 from ..resources import templates_dir
 from .checker import Checker, join
+from .legibility import text_floor
 from .model import Layout, Size, freeze
 from .yamlio import load_yaml_shared
 
@@ -81,9 +82,23 @@ def _check_elements(check: Checker, elements: Any, path: str, parent: Any, key: 
                       element, "type")
             continue
         check.keys(element, where, COMMON | ELEMENT_KEYS[kind])
+        if kind in ("text", "flow"):
+            _check_floor(check, element, where)
         if kind in ("repeat", "group"):
             _check_elements(check, element.get("elements"), join(where, "elements"), element,
                             "elements")
+
+
+def _check_floor(check: Checker, element: Mapping[str, Any], where: str) -> None:
+    """A fixed type size under the floor is refused where it is written; a computed one is
+    checked when it is drawn."""
+    floor = text_floor()
+    for key in ("size", "min_size"):
+        value = element.get(key)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and value < floor:
+            check.add(join(where, key), f"{value:g} pt is under the {floor:g} pt floor players "
+                      "can read; give the text a larger box (or another card) instead",
+                      element, key)
 
 
 def _size(check: Checker, raw: Mapping[str, Any], path: str, sizes: Mapping[str, Size]):

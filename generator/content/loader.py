@@ -119,7 +119,8 @@ def _palette(check: Checker, raw: Mapping[str, Any]) -> dict[str, str]:
 def _colour_cues(check: Checker, raw: Mapping[str, Any],
                  palette: Mapping[str, str]) -> dict[str, dict[str, Any]]:
     """``colour_cues``: groups of palette colours a player must tell apart, each colour with
-    the symbol, letter or word printed beside it so that colour is never the only cue."""
+    the symbol, letter or word printed beside it so that colour is never the only cue ('' when
+    it has none: then its colour alone must be far enough from the others)."""
     groups = raw.get("colour_cues", {})
     if check.mapping(groups, "colour_cues", raw, "colour_cues") is None:
         return {}
@@ -132,9 +133,10 @@ def _colour_cues(check: Checker, raw: Mapping[str, Any],
             if name not in palette:
                 check.add(join(where, name), f"'{name}' is not a palette colour; palette: "
                           f"{', '.join(sorted(palette))}", cues, name)
-            if not isinstance(cue, str) or not cue.strip():
+            if not isinstance(cue, str):
                 check.add(join(where, name), "expected the cue printed with this colour "
-                          "(a symbol, letter or word such as '▲' or 'M')", cues, name)
+                          "(a symbol, letter or word such as '▲' or 'M'; '' for none)",
+                          cues, name)
         result[str(group)] = dict(cues)
     return result
 

@@ -16,6 +16,7 @@ from typing import Any
 from jinja2.ext import babel_extract
 
 from ..content.yamlio import Msg, load_yaml
+from ..layout.pages import BLANK_BACK
 from ..resources import templates_dir
 from ..rulebook.component import PAGE_TITLE
 
@@ -128,4 +129,5 @@ def needed_messages(folder: Path) -> Messages:
         layout_messages(templates_dir() / "layouts" / ENGINE_RULES_LAYOUTS, templates_dir(),
                         found)
         _add(found, str(PAGE_TITLE), "generator/rulebook/component.py", 0)
+    _add(found, BLANK_BACK, "generator/layout/pages.py", 0)
     return found

@@ -25,6 +25,21 @@ def plan_sheet(layout: str, size: Size, paper: Size, copies: int,
             for copy in range(copies)]
 
 
+# The note on a padding page (a gettext message: the build translates it).
+BLANK_BACK = "This side is left blank: printed double-sided, the next part starts on a new sheet."
+
+
+def pad_for_duplex(pages: list[PagePlan], options: PrintOptions, note: str) -> list[PagePlan]:
+    """A blank back after a component with an odd number of pages, so that, printed
+    double-sided, the next component starts on a sheet of its own and every front keeps its
+    back (single-sided printing needs no padding)."""
+    if options.duplex == "none" or len(pages) % 2 == 0:
+        return pages
+    last = pages[-1]
+    label = Label(options.margin + 5, last.height / 2, note, 9.0)
+    return [*pages, PagePlan(last.width, last.height, (), labels=(label,), side="blank")]
+
+
 SEAM_TICK = 4.0               # mm: each half of an alignment tick across a board seam
 SEAM_TICKS = (0.2, 0.5, 0.8)  # where along a seam the ticks sit, as shares of its length
 

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import RenderError
 
-BASIC = {"white": "#ffffff", "black": "#000000", "grey": "#808080", "gray": "#808080"}
+BASIC = {"white": "#ffffff", "black": "#000000", "grey": "#666666", "gray": "#666666"}
 
 
 @lru_cache(maxsize=1024)

@@ -14,6 +14,7 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from ..content.legibility import text_floor
 from ..content.model import Game, Layout
 from ..errors import RenderError
 from ..units import mm, parse_length
@@ -238,6 +239,16 @@ class Painter:
         right = (tip[0] - size * math.cos(angle + 0.45), tip[1] - size * math.sin(angle + 0.45))
         self.canvas.drawPath(self._path([tip, left, right], True), stroke=0, fill=1)
 
+    def _type_sizes(self, element, context, where: str, default: float) -> tuple[float, float]:
+        """``size`` and ``min_size`` (default: the floor), neither under the text floor."""
+        floor = text_floor()
+        size = self._num(element, "size", context, where, default, plain=True)
+        min_size = self._num(element, "min_size", context, where, floor, plain=True)
+        if min(size, min_size) < floor - 1e-9:
+            raise RenderError(f"{where}: text size {min(size, min_size):g} pt is under the "
+                              f"{floor:g} pt floor players can read; give the text more room")
+        return size, min(size, min_size)
+
     def _text(self, element, context, w, h, bleed, where) -> None:
         text = str(render_value(element.get("text", ""), context, where, "text"))
         if not text.strip():
@@ -245,8 +256,7 @@ class Painter:
         x, y, bw, bh = self._box(element, context, where, w, h)
         style = render_value(element.get("font", "regular"), context, where)
         font = font_name(style)
-        size = self._num(element, "size", context, where, 10.0, plain=True)
-        min_size = self._num(element, "min_size", context, where, min(5.0, size), plain=True)
+        size, min_size = self._type_sizes(element, context, where, 10.0)
         leading = self._num(element, "leading", context, where, 1.2, plain=True)
         try:
             fitted = fit_or_fail(text, font, bw, bh, size, min_size, leading, where)
@@ -318,9 +328,8 @@ class Painter:
         RenderError naming the message id, the language and the box that overflows."""
         blocks = evaluate(element.get("blocks", "[]"), context, f"{where}.blocks") or []
         x, y, bw, bh = self._box(element, context, where, w, h)
-        size = self._num(element, "size", context, where, 7.0, plain=True)
-        style = FlowStyle(size, self._num(element, "min_size", context, where, min(5.0, size),
-                                          plain=True),
+        size, min_size = self._type_sizes(element, context, where, 7.0)
+        style = FlowStyle(size, min_size,
                           self._num(element, "leading", context, where, 1.22, plain=True),
                           int(self._num(element, "columns", context, where, 1, plain=True)),
                           self._num(element, "gap", context, where, 4.0))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import accumulate
 
 from ..render.blocks import Block, Icon
 
@@ -36,15 +37,29 @@ class RuleText:
     lang: str
     url: str
     faces: tuple[Face, ...]
+    paging: int = 1  # pages of the summary, chosen by the fit check for this language
 
     @property
     def page_blocks(self) -> tuple[Block, ...]:
-        """Every face in turn, its title as a heading: the one-page summary."""
-        blocks: list[Block] = []
-        for face in self.faces:
-            blocks.append(Block("title", (face.title,), face.ids[:1]))
-            blocks.extend(face.blocks)
-        return tuple(blocks)
+        """Every face in turn, its title as a heading: the whole summary."""
+        return tuple(block for page in self.split(1) for block in page)
+
+    @property
+    def pages(self) -> tuple[tuple[Block, ...], ...]:
+        """The summary cut into ``paging`` pages."""
+        return self.split(self.paging)
+
+    def split(self, count: int) -> tuple[tuple[Block, ...], ...]:
+        """The faces in turn, each headed by its title, cut between faces into ``count``
+        pages of about the same length of text (a face is never split)."""
+        sizes = [len(face.title) + sum(len(b.text) for b in face.blocks) for face in self.faces]
+        total = sum(sizes) or 1
+        pages: list[list[Block]] = [[] for _ in range(max(1, count))]
+        for face, size, end in zip(self.faces, sizes, accumulate(sizes), strict=True):
+            index = min(len(pages) - 1, int(len(pages) * (end - size / 2) / total))
+            pages[index].append(Block("title", (face.title,), face.ids[:1]))
+            pages[index].extend(face.blocks)
+        return tuple(tuple(page) for page in pages if page)
 
     @property
     def fallback(self) -> bool:
