@@ -12,19 +12,23 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ..content.legibility import text_floor
 from ..content.model import Deck, Game
 from ..errors import RenderError
+from ..fingerprint import folder_hash
 from ..render.fonts import font_name
 from ..render.text import fit_text
 from .catalog import LANGUAGES, game_languages, translator
 
 GETTEXT_ONLY = re.compile(r"""^\{\{\s*_\(\s*(['"])(.+?)\1\s*\)\s*\}\}$""", re.S)
-_checked: set[str] = set()  # game files already checked in this process
+_checked: set[tuple[str, str]] = set()  # (game file, its folder's inputs) checked already
 
 
 def check_text_boxes(game: Game) -> None:
-    """Measure every fixed gettext text of the game's layouts in every language, once."""
-    if game.source in _checked:
+    """Measure every fixed gettext text of the game's layouts in every language, once per
+    version of the game folder (a lengthened translation is measured again)."""
+    key = (game.source, folder_hash(game.folder))
+    if key in _checked:
         return
     languages = list(dict.fromkeys([*LANGUAGES, *game_languages(game.folder)]))
     translators = [translator(lang, game.folder, fallback=True) for lang in languages]
@@ -36,15 +40,16 @@ def check_text_boxes(game: Game) -> None:
         message = match.group(2).replace("\\'", "'")
         w, h = box["w"], box["h"]
         size = box.get("size", 10.0)
-        min_size, leading = box.get("min_size", min(5.0, size)), box.get("leading", 1.2)
+        min_size, leading = box.get("min_size", text_floor()), box.get("leading", 1.2)
         font = font_name(str(element.get("font", "regular")))
         for tr in translators:
-            if fit_text(tr.gettext(message), font, w, h, size, min_size, leading) is None:
+            if fit_text(tr.gettext(message), font, w, h, size, min_size, leading,
+                        tr.lang) is None:
                 raise RenderError(
                     f"{layout}: message {message[:70]!r} in language '{tr.lang}' does not fit "
                     f"box '{element.get('id', 'text')}' ({w:g}×{h:g} mm) even at {min_size:g} "
                     "pt; shorten that translation or enlarge the box")
-    _checked.add(game.source)
+    _checked.add(key)
 
 
 def _numbers(element: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, float] | None:

@@ -18,7 +18,7 @@ from ..units import PT_PER_MM, mm
 from .blocks import Block, Icon
 from .colours import set_fill
 from .fonts import draw_text, font_name, text_width
-from .text import STEP, tokens
+from .text import STEP, room_after, split_word, tokens
 
 # kind: (size relative to the body, font style, space before in ems)
 KINDS = {
@@ -53,6 +53,7 @@ class FlowStyle:
     leading: float = 1.22
     columns: int = 1
     gap: float = 4.0
+    lang: str = ""  # hyphenation patterns, used when the text does not fit without them
 
 
 class FlowOverflow(Exception):
@@ -72,9 +73,10 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
     size = style.size
     spilled = blocks[0] if blocks else None
     while size >= style.min_size - 1e-9:
-        runs, spilled = _lay_out(blocks, w, h, size, style, icon_ratio)
-        if spilled is None:
-            return runs
+        for lang in dict.fromkeys(("", style.lang)):
+            runs, spilled = _lay_out(blocks, w, h, size, style, icon_ratio, lang)
+            if spilled is None:
+                return runs
         size -= STEP
     assert spilled is not None
     raise FlowOverflow(spilled)
@@ -89,7 +91,7 @@ def fitted_flow(blocks: tuple[Block, ...], w: float, h: float, style: FlowStyle,
 
 
 def _lay_out(blocks: Sequence[Block], w: float, h: float, size: float, style: FlowStyle,
-             icon_ratio: IconRatio) -> tuple[list[Run], Block | None]:
+             icon_ratio: IconRatio, lang: str) -> tuple[list[Run], Block | None]:
     col_w = (w - style.gap * (style.columns - 1)) / style.columns
     runs: list[Run] = []
     column, y = 0, 0.0
@@ -100,7 +102,8 @@ def _lay_out(blocks: Sequence[Block], w: float, h: float, size: float, style: Fl
         em = bsize / PT_PER_MM
         line_h = em * style.leading
         indent = text_width(BULLET + " ", font, bsize) / PT_PER_MM if block.kind == "item" else 0
-        lines = _break(block.pieces, font, bsize, (col_w - indent) * PT_PER_MM, icon_ratio)
+        lines = _break(block.pieces, font, bsize, (col_w - indent) * PT_PER_MM, icon_ratio,
+                       lang)
         if lines is None:
             return runs, block
         if y > 0:
@@ -126,28 +129,43 @@ Placed = tuple[float, str, str | None, float]  # x mm, text, icon layout, width 
 
 
 def _break(pieces: Sequence[str | Icon], font: str, size: float, width_pt: float,
-           icon_ratio: IconRatio) -> list[list[Placed]] | None:
-    """Greedy line breaking over words and icons; None when one word is wider than the box."""
+           icon_ratio: IconRatio, lang: str = "") -> list[list[Placed]] | None:
+    """Greedy line breaking over words and icons, hyphenating (in ``lang``) a word the line
+    cannot hold; None when one word is wider than the box."""
     lines: list[list[Placed]] = [[]]
     x = 0.0
     for joiner, word, icon in _words(pieces):
-        own = (size * ICON_HEIGHT * icon_ratio(icon) if icon
-               else text_width(word, font, size))
-        gap = text_width(joiner, font, size) if lines[-1] else 0.0
-        if x + gap + own > width_pt:
-            if not lines[-1] or own > width_pt:
+        while True:
+            own = (size * ICON_HEIGHT * icon_ratio(icon) if icon
+                   else text_width(word, font, size))
+            gap = text_width(joiner, font, size) if lines[-1] else 0.0
+            if x + gap + own <= width_pt:
+                break
+            cut = None if icon else split_word(word, lang,
+                                               room_after(x + gap, font, size, width_pt))
+            if cut is not None:
+                x = _place(lines[-1], x, gap, joiner, cut[0], None,
+                           text_width(cut[0], font, size))
+            elif not lines[-1] or own > width_pt:
                 return None
             lines.append([])
-            x, gap = 0.0, 0.0
-        line = lines[-1]
-        if icon is None and line and line[-1][2] is None:
-            last = line[-1]
-            line[-1] = (last[0], last[1] + (joiner if gap else "") + word, None,
-                        (x + gap + own) / PT_PER_MM - last[0])
-        else:
-            line.append(((x + gap) / PT_PER_MM, word, icon, own / PT_PER_MM))
-        x += gap + own
+            x, joiner = 0.0, ""
+            if cut is not None:
+                word = cut[1]
+        x = _place(lines[-1], x, gap, joiner, word, icon, own)
     return lines
+
+
+def _place(line: list[Placed], x: float, gap: float, joiner: str, word: str,
+           icon: str | None, own: float) -> float:
+    """Add a word (merged into the line's last text run) or an icon; the new x in points."""
+    if icon is None and line and line[-1][2] is None:
+        last = line[-1]
+        line[-1] = (last[0], last[1] + (joiner if gap else "") + word, None,
+                    (x + gap + own) / PT_PER_MM - last[0])
+    else:
+        line.append(((x + gap) / PT_PER_MM, word, icon, own / PT_PER_MM))
+    return x + gap + own
 
 
 def _words(pieces: Sequence[str | Icon]) -> list[tuple[str, str, str | None]]:

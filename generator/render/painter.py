@@ -259,7 +259,8 @@ class Painter:
         size, min_size = self._type_sizes(element, context, where, 10.0)
         leading = self._num(element, "leading", context, where, 1.2, plain=True)
         try:
-            fitted = fit_or_fail(text, font, bw, bh, size, min_size, leading, where)
+            fitted = fit_or_fail(text, font, bw, bh, size, min_size, leading, where,
+                                 str(context.get("lang", "")))
         except RenderError as exc:
             raise RenderError(f"{exc} (box '{element.get('id', 'text')}', language "
                               f"'{context.get('lang', '?')}')") from None
@@ -332,7 +333,8 @@ class Painter:
         style = FlowStyle(size, min_size,
                           self._num(element, "leading", context, where, 1.22, plain=True),
                           int(self._num(element, "columns", context, where, 1, plain=True)),
-                          self._num(element, "gap", context, where, 4.0))
+                          self._num(element, "gap", context, where, 4.0),
+                          str(context.get("lang", "")))
         try:
             blocks = tuple(blocks)
             if not all(isinstance(block, Block) for block in blocks):
