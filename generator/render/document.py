@@ -73,7 +73,9 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
             _draw_marks(canvas, page, page.marks)
             _draw_labels(canvas, page)
             if page_footer:
-                footer = f"{info.footer} · {component.title} · {number}/{len(component.pages)}"
+                printed = sum(1 for p in component.pages if p.side != "blank")
+                count = f" · {number}/{printed}" if page.side != "blank" else ""
+                footer = f"{info.footer} · {component.title}{count}"
                 _small_text(canvas, page, 5.0, page.height - 2.5, footer, 5.5)
             canvas.showPage()
     canvas.save()
