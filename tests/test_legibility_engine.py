@@ -128,7 +128,6 @@ def test_a_long_summary_flows_onto_a_second_page(game, tmp_path):
     edit(template, "{{ _('Play one card, then draw one card.') }}", long)
     edit(template, "{{ _('The game ends when the deck is empty.') }}",
          " ".join(["{{ _('The game ends when the deck is empty.') }}"] * 150))
-    edit(game / "game.yaml", "    template: legible.j2", "    template: legible.j2\n    size: [90, 120]")
     result = build(BuildRequest(game, "en", only=("rules-page",), out_dir=tmp_path))
     pages = page_lines(result.path)
     assert len(pages) == 2
