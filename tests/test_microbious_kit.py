@@ -28,9 +28,15 @@ def pages(kit) -> list[list[str]]:
     return page_lines(kit.path)
 
 
+def pad_index(pages: list[list[str]]) -> int:
+    """The score pad's page: after the cards (a blank back may follow it, for duplex)."""
+    return next(i for i, lines in enumerate(pages)
+                if any(x.startswith("MICROBIOUS · ") for x in lines))
+
+
 def fronts(pages: list[list[str]]) -> list[list[str]]:
-    """Card pages hold fronts and backs in turn (duplex); the score pad comes last."""
-    return pages[:-1][::2]
+    """Card pages hold fronts and backs in turn (duplex); the score pad comes after them."""
+    return pages[:pad_index(pages)][::2]
 
 
 def counts_of(pages: list[list[str]]) -> Counter:
@@ -68,9 +74,13 @@ def test_every_power_printed_with_a_target_and_one_line(pages):
 
 
 def test_colour_readable_in_grayscale():
-    """Each virus colour has its own shape and its own word on the card."""
-    colours = load_builtin("microbious").data["colours"]
-    assert len({c["shape"] for c in colours.values()}) == len(colours)
+    """Each virus colour has its own cue (colour_cues.viruses), drawn as its own shape, and
+    its own word on the card."""
+    game = load_builtin("microbious")
+    colours = game.data["colours"]
+    cues = [game.colour_cues["viruses"][c["fill"]] for c in colours.values()]
+    assert len(set(cues)) == len(colours)
+    assert len({game.data["cue_shapes"][cue] for cue in cues}) == len(colours)
     assert len({c["name"] for c in colours.values()}) == len(colours)
 
 
@@ -82,13 +92,13 @@ def test_icons_exist_for_every_power_and_target():
 
 
 def test_backs_identical_and_behind_the_fronts(pages):
-    backs = pages[:-1][1::2]
+    backs = pages[:pad_index(pages)][1::2]
     assert all(set(lines[:-1]) == {"MICROBIOUS"} for lines in backs)
     assert sum(lines.count("MICROBIOUS") for lines in backs) == 54
 
 
 def test_score_pad_rounds_players_and_end_conditions(pages):
-    pad = pages[-1]
+    pad = pages[pad_index(pages)]
     text = " ".join(pad)
     assert "MICROBIOUS · SCORE PAD" in pad
     rounds = [x for x in pad if x[:6] == "Round " and x[6:].isdigit()]
@@ -105,7 +115,7 @@ def test_score_pad_rounds_players_and_end_conditions(pages):
 def test_translations_fit(tmp_path, lang, words):
     """Every text fits its box in the longer languages (a RenderError otherwise)."""
     result = build(BuildRequest("microbious", lang, out_dir=tmp_path))
-    first, pad = page_lines(result.path, only=[0, result.pages - 1])
+    first, pad = page_lines(result.path, only=[0, pad_index(page_lines(result.path))])
     assert all(word in first for word in words)
     assert "Big virus" not in first and "Round bonuses" not in pad
 
