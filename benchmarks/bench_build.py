@@ -31,11 +31,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.build import BuildRequest  # noqa: E402
-from generator.catalogue import build_all, default_jobs  # noqa: E402
 from generator.content.loader import builtin_games  # noqa: E402
 from generator.i18n.catalog import LANGUAGES  # noqa: E402
-from generator.layout.plan import PrintOptions  # noqa: E402
+from generator.imposition.plan import PrintOptions  # noqa: E402
+from generator.pipeline.batch import build_all, default_jobs  # noqa: E402
+from generator.pipeline.request import BuildRequest  # noqa: E402
 from generator.resources import fonts_dir  # noqa: E402
 
 PNP = [sys.executable, "-m", "generator"]

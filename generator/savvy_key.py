@@ -8,13 +8,13 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from .build import localize, paper_size
-from .content.loader import load_builtin
 from .content.model import Game
 from .errors import UsageError
-from .i18n.catalog import Translator, require_translations, translator
-from .layout.pages import plan_sheet
-from .layout.plan import ComponentPlan, PrintOptions
+from .i18n.catalog import Translator, localize, require_translations, translator
+from .imposition.pages import plan_sheet
+from .imposition.plan import ComponentPlan, PrintOptions
+from .pipeline.load import load_builtin
+from .pipeline.plan import paper_size
 from .render.document import DocumentInfo, render_pdf, write_atomically
 from .rules import savvy
 from .rules.savvy import Board, Secret

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import BuildRequest, BuildResult, build
-from generator.layout.plan import PrintOptions
+from generator.imposition.plan import PrintOptions
+from generator.pipeline.build import build
+from generator.pipeline.request import BuildRequest, BuildResult
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PT_PER_MM = 72 / 25.4

@@ -9,8 +9,9 @@ import pypdf
 import pypdfium2 as pdfium
 from PIL import Image
 
-from generator.build import BuildRequest, build
-from generator.layout.plan import PrintOptions
+from generator.imposition.plan import PrintOptions
+from generator.pipeline.build import build
+from generator.pipeline.request import BuildRequest
 
 GAME = "pharma-code"
 PX_PER_MM = 5  # render at 127 dpi: every whole mm falls on a pixel edge

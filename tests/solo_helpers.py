@@ -10,9 +10,12 @@ from pathlib import Path
 import pdfplumber
 import pypdf
 
-from generator.build import BuildRequest, build, plan_components, resolve_game
 from generator.i18n.catalog import translator
-from generator.layout.plan import ComponentPlan, Placement
+from generator.imposition.plan import ComponentPlan, Placement
+from generator.pipeline.build import build
+from generator.pipeline.load import resolve_game
+from generator.pipeline.plan import plan_components
+from generator.pipeline.request import BuildRequest
 from generator.units import PT_PER_MM
 
 GAME = "patient-zero-solo"

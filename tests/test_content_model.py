@@ -9,8 +9,8 @@ import pytest
 from conftest import FIXTURES
 
 from generator.cli import main
-from generator.content.loader import load_game
 from generator.errors import ContentError
+from generator.pipeline.load import load_game
 from generator.render.text import fit_text
 from generator.units import parse_length
 

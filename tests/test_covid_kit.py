@@ -8,10 +8,11 @@ import pdfplumber
 import pytest
 from pdf_text import PT, page_lines, page_size_mm, words_mm
 
-from generator.build import BuildRequest, build
-from generator.content.loader import load_builtin, load_game
 from generator.errors import ContentError
-from generator.layout.plan import PrintOptions
+from generator.imposition.plan import PrintOptions
+from generator.pipeline.build import build
+from generator.pipeline.load import load_builtin, load_game
+from generator.pipeline.request import BuildRequest
 
 TILE = (130.0, 90.0)  # the Propagation tile's size in game.yaml
 COLUMN_X = {"small": (25, 44), "medium": (44, 63), "large": (63, 82)}  # mm inside the tile

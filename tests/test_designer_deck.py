@@ -9,11 +9,12 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator.build import BuildRequest, build
 from generator.cli import main
-from generator.content.loader import load_game
 from generator.errors import ContentError, RenderError
-from generator.layout.plan import PrintOptions
+from generator.imposition.plan import PrintOptions
+from generator.pipeline.build import build
+from generator.pipeline.load import load_game
+from generator.pipeline.request import BuildRequest
 from generator.render.expressions import as_list
 
 SAMPLE = Path(__file__).parent / "fixtures" / "designer_deck"

@@ -8,8 +8,8 @@ import pdfplumber
 import pytest
 
 from generator.cli import main
-from generator.content.loader import load_game
 from generator.designer.scaffold import game_id_for
+from generator.pipeline.load import load_game
 
 
 def test_new_folder_builds_in_english_out_of_the_box(tmp_path: Path):

@@ -15,11 +15,12 @@ import pytest
 import zxingcpp
 from fontTools.ttLib import TTFont
 
-from generator.build import BuildRequest, build
 from generator.cli import main
 from generator.content.loader import builtin_games, game_folder
 from generator.errors import RenderError
-from generator.layout.plan import PrintOptions
+from generator.imposition.plan import PrintOptions
+from generator.pipeline.build import build
+from generator.pipeline.request import BuildRequest
 from tests.pharma_support import render
 
 CHINESE = {"Goal and setup": "目标与准备", "Goal": "目标"}

@@ -13,11 +13,12 @@ import pypdf
 import pytest
 import zxingcpp
 
-from generator.build import BuildRequest, build
 from generator.cli import main
-from generator.content.loader import load_game
 from generator.errors import ContentError, RenderError
-from generator.layout.plan import PrintOptions
+from generator.imposition.plan import PrintOptions
+from generator.pipeline.build import build
+from generator.pipeline.load import load_game
+from generator.pipeline.request import BuildRequest
 from generator.render.fonts import font_name, register_fonts
 from generator.render.text import fit_text
 from tests.legibility import small_text

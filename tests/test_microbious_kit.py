@@ -9,9 +9,10 @@ from itertools import pairwise
 import pytest
 from pdf_text import page_lines
 
-from generator.build import BuildRequest, build
-from generator.content.loader import load_builtin, load_game
 from generator.errors import ContentError
+from generator.pipeline.build import build
+from generator.pipeline.load import load_builtin, load_game
+from generator.pipeline.request import BuildRequest
 
 COLOURS = ("RED", "BLUE", "YELLOW")
 VIRUSES = ("Big virus", "Medium virus", "Small virus")

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from generator.cli import main
-from generator.content.loader import load_builtin
 from generator.errors import UsageError
+from generator.pipeline.load import load_builtin
 from generator.rules.microbious_score import Rules, Tie, hand_load, hand_score, round_scores
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build import BuildRequest
-from generator.catalogue import build_all
 from generator.cli import main
 from generator.errors import ContentError
-from generator.layout.plan import PrintOptions
+from generator.imposition.plan import PrintOptions
+from generator.pipeline.batch import build_all
+from generator.pipeline.request import BuildRequest
 from generator.resources import games_dir
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -83,7 +83,7 @@ def test_quiet_prints_nothing(tmp_path: Path, capsys: pytest.CaptureFixture) -> 
 
 
 def test_pool_batches_keep_a_game_together_and_cut_at_a_fair_share(tmp_path: Path) -> None:
-    from generator.catalogue import _batches
+    from generator.pipeline.batch import _batches
 
     def job(index: int, game: str, cost: float):
         return (index, BuildRequest(game, out_dir=tmp_path), "", tmp_path, cost)

@@ -10,7 +10,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from pypdf import PdfReader
 
-from generator.build import BuildRequest, build
+from generator.pipeline.build import build
+from generator.pipeline.request import BuildRequest
 
 FIXTURES = Path(__file__).parent / "fixtures"
 QTY = {"Medic": 3, "Runner": 2, "Surgeon": 2}  # tests/fixtures/designer_deck/cards.csv
@@ -63,7 +64,7 @@ def test_a_layout_chosen_by_name_at_draw_time_still_shares_its_backs(tmp_path: P
 
 
 def test_layout_names_follow_uses_and_patterns() -> None:
-    from generator.build import resolve_game
+    from generator.pipeline.load import resolve_game
     from generator.render.stamps import layout_names
 
     game = resolve_game("microbious")

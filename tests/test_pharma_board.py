@@ -10,9 +10,10 @@ import pytest
 from pharma_support import PX_PER_MM, build_kit, render, words_mm
 from PIL import ImageChops
 
-from generator.build import paper_size, resolve_game
-from generator.layout.pages import SEAM_TICK, plan_board
-from generator.layout.plan import PagePlan, PrintOptions
+from generator.imposition.pages import SEAM_TICK, plan_board
+from generator.imposition.plan import PagePlan, PrintOptions
+from generator.pipeline.load import resolve_game
+from generator.pipeline.plan import paper_size
 
 OVERLAP = 10.0
 

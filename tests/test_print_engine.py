@@ -7,8 +7,8 @@ import pytest
 from conftest import FIXTURES, to_mm
 
 from generator.content.model import Size
-from generator.layout.imposition import back_rotation, impose_deck, plan_grid
-from generator.layout.plan import PrintOptions
+from generator.imposition.imposition import back_rotation, impose_deck, plan_grid
+from generator.imposition.plan import PrintOptions
 
 REG = FIXTURES / "registration"
 A4, LETTER = Size(210, 297), Size(215.9, 279.4)

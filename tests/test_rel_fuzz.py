@@ -10,9 +10,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.content.loader import load_game
 from generator.errors import PnpError
 from generator.i18n.catalog import read_catalog
+from generator.pipeline.load import load_game
 from generator.resources import games_dir
 from generator.rules.savvy_marks import parse_marks
 

@@ -10,10 +10,12 @@ import pypdf
 import pytest
 import zxingcpp
 
-from generator.build import BuildRequest, build
-from generator.content.loader import game_folder, load_builtin, load_game
+from generator.content.loader import game_folder
 from generator.content.model import Deck
 from generator.errors import ContentError
+from generator.pipeline.build import build
+from generator.pipeline.load import load_builtin, load_game
+from generator.pipeline.request import BuildRequest
 from tests.pharma_support import render
 
 GOLDEN = {  # game: {lang: phrases the one-page summary must carry}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import io
 
+from generator.cli.savvy_play import play_lines
 from generator.rules import savvy
-from generator.rules.savvy_play import play_lines
 
 OPENING = "fuzio\nmezakol\nintervallo min\n"  # three tools: the interruption comes next
 

@@ -16,8 +16,8 @@ from solo_helpers import (
     to_page,
 )
 
-from generator.build import resolve_game
 from generator.content.model import Deck
+from generator.pipeline.load import resolve_game
 
 A4_WIDTH = 210.0
 MAP_ORIGIN = (3.25, 30)   # where the limb layouts place the 57 × 40 mm body map

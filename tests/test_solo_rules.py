@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.content.loader import load_game
 from generator.errors import ContentError
+from generator.pipeline.load import load_game
 from generator.resources import games_dir
 
 SOURCE = games_dir() / "patient-zero-solo"

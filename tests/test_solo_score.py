@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from generator.build import resolve_game
 from generator.cli import main
 from generator.errors import UsageError
+from generator.pipeline.load import resolve_game
 from generator.rules.solo_score import ScoreRules, solo_score
 
 

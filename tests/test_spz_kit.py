@@ -10,8 +10,8 @@ import pytest
 from conftest import to_mm
 from pypdf import PdfReader
 
-from generator.content.loader import load_builtin
 from generator.content.model import Deck
+from generator.pipeline.load import load_builtin
 from generator.rules.save_patient_zero import lab_data
 from generator.rules.spz_samples import generate
 
@@ -128,7 +128,8 @@ def test_screens_list_tools_alphabetically(kit):
 
 
 def test_same_inputs_give_identical_bytes(tmp_path):
-    from generator.build import BuildRequest, build
+    from generator.pipeline.build import build
+    from generator.pipeline.request import BuildRequest
 
     first = build(BuildRequest("save-patient-zero", "de", only=("tools-m",),
                                out_dir=tmp_path / "a"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 
 from .options import csv_list, non_negative_mm, offset, positive_int
 
@@ -47,32 +48,26 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..build import BuildRequest, build_alignment_page
-    from ..catalogue import build_all, default_jobs
-    from ..content.loader import builtin_games
-    from ..i18n.catalog import LANGUAGES, game_languages
-    from ..layout.plan import PrintOptions
+    from ..imposition.plan import PrintOptions
+    from ..pipeline.batch import build_all, default_jobs
+    from ..pipeline.build import build_alignment_page
+    from ..pipeline.request import BuildRequest
+    from ..pipeline.targets import expand, games_or_all
     from .progress import reporter
 
-    targets: list[str | Path] = [Path(args.game_dir)] if args.game_dir else []
-    targets += args.games or ([] if args.game_dir else builtin_games())
-    requests = []
-    for paper in args.paper:
-        options = PrintOptions(paper=paper, bleed=args.bleed, gutter=args.gutter,
-                               duplex=args.duplex, backs=args.backs,
-                               back_offset=args.back_offset, ink_saver=args.ink_saver,
-                               crop_marks=not args.no_crop_marks)
-        if args.alignment_page:
-            path = build_alignment_page(options, Path(args.out))
+    options = PrintOptions(bleed=args.bleed, gutter=args.gutter, duplex=args.duplex,
+                           backs=args.backs, back_offset=args.back_offset,
+                           ink_saver=args.ink_saver, crop_marks=not args.no_crop_marks)
+    if args.alignment_page:
+        for paper in args.paper:
+            path = build_alignment_page(replace(options, paper=paper), Path(args.out))
             if not args.quiet:
                 print(f"wrote {path}")
-        for game in targets:
-            languages = args.lang or (game_languages(game) if isinstance(game, Path)
-                                      else list(LANGUAGES))
-            requests += [BuildRequest(game, lang, options, tuple(args.only), args.copies,
-                                      Path(args.out), args.fallback,
-                                      tuple(Path(p) for p in args.layouts), args.rules_url)
-                         for lang in languages]
+    shared = BuildRequest("", only=tuple(args.only), copies=args.copies, out_dir=Path(args.out),
+                          fallback=args.fallback, layout_dirs=tuple(Path(p) for p in args.layouts),
+                          rules_url=args.rules_url)
+    requests = expand(games_or_all(args.games, args.game_dir), args.lang, args.paper, options,
+                      shared)
     with reporter(len(requests), args.quiet) as notify:
         build_all(requests, args.jobs or default_jobs(), args.force, notify)
     return 0

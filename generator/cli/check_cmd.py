@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..validate import check_game
+    from ..pipeline.check import check_game
 
     status = 0
     reports: dict[str, Any] = {}
@@ -49,9 +49,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _accessibility(spec: str, as_json: bool) -> tuple[list[dict[str, Any]], bool]:
     """The colour report of one game; True when a pair is too close and has no cue."""
-    from ..accessibility import VISIONS, colour_pairs, threshold
-    from ..content.loader import load_game
-    from ..validate import resolve_folder
+    from ..pipeline.accessibility import VISIONS, colour_pairs, threshold
+    from ..pipeline.check import resolve_folder
+    from ..pipeline.load import load_game
 
     limit = threshold()
     pairs = colour_pairs(load_game(resolve_folder(spec)))

@@ -13,8 +13,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..content.loader import builtin_games, load_builtin, load_game
+    from ..content.loader import builtin_games
     from ..content.model import Deck
+    from ..pipeline.load import load_builtin, load_game
 
     games = [load_game(Path(args.game_dir))] if args.game_dir else [
         load_builtin(g) for g in builtin_games()]

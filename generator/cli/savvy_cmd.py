@@ -229,6 +229,6 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from ..rules.savvy_play import play_lines
+    from .savvy_play import play_lines
 
     return play_lines(_seed(args), args.lab, args.interruptions, sys.stdin, sys.stdout)

@@ -21,7 +21,7 @@ def register(games: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..content.loader import load_builtin
+    from ..pipeline.load import load_builtin
     from ..rules.solo_score import ScoreRules, solo_score
 
     rules = ScoreRules.from_data(load_builtin(GAME).data)

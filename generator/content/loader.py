@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import csv
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from ..errors import ContentError, Problem
 from ..resources import games_dir
-from ..rulebook.component import RULES_KEYS, expand, read_spec
 from .checker import Checker, join
 from .fields import field_map
 from .layouts import read_raw_layouts, resolve_layouts, search_path
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
+from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes
 from .yamlio import LineDict, LineList, Msg, load_yaml
 
@@ -35,6 +35,11 @@ COMPONENT_KEYS = {
 CARD_RESERVED = {"qty", "front", "back"}
 HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
+# A later stage's part in loading (a game's rule-data checks, the rule summary's cards): it may
+# add problems to the checker and returns the components, changed or not. The pipeline passes
+# them in, so content imports nothing above it.
+Extension = Callable[[Checker, Mapping[str, Any], list[Any], dict[str, str]], list[Any]]
+
 
 def builtin_games() -> list[str]:
     """Ids of the games shipped with the package, in a stable order."""
@@ -49,8 +54,10 @@ def game_folder(game_id: str) -> Path:
     return games_dir() / game_id
 
 
-def load_game(folder: Path, layout_dirs: list[Path] | None = None) -> Game:
-    """Read, validate and freeze one game folder."""
+def read_game(folder: Path, layout_dirs: list[Path] | None = None,
+              extensions: Sequence[Extension] = ()) -> Game:
+    """Read, validate and freeze one game folder; ``extensions`` then check and change the
+    components in turn, so that every problem is reported together."""
     folder = folder.resolve()
     path = folder / "game.yaml" if folder.is_dir() else folder
     folder = path.parent
@@ -72,24 +79,18 @@ def load_game(folder: Path, layout_dirs: list[Path] | None = None) -> Game:
         check.problems.extend(exc.problems)
         layouts = {}
     components = _components(check, raw, folder, layouts)
-    data = raw.get("data", {})
-    rules = check.text(raw, "rules", "")
-    if rules is not None:
-        from ..rules import validate_rule_data
-
-        validate_rule_data(rules, check, raw, components, palette)
-    if not check.problems:  # a rules template may read any data: count its faces on good data
-        components = expand(check, components, folder, game_id or "", str(raw.get("title", "")),
-                            rules, data)
+    check.text(raw, "rules", "")
+    for extension in extensions:
+        components = extension(check, raw, components, palette)
     check.raise_if_any()
     return Game(
         id=game_id or "",
         title=Msg(raw["title"]),
         folder=folder,
         source=str(path),
-        rules=rules,
+        rules=raw.get("rules"),
         palette=freeze(palette),
-        data=freeze(data),
+        data=freeze(raw.get("data", {})),
         components=tuple(components),
         layouts=MappingProxyType(layouts),
         vars=freeze(raw.get("vars", {})),
@@ -298,8 +299,4 @@ def _rows_from_file(check: Checker, item: Any, where: str, folder: Path, name: A
     return rows
 
 
-def load_builtin(game_id: str) -> Game:
-    return load_game(game_folder(game_id))
-
-
-__all__ = ["load_game", "load_builtin", "builtin_games", "ContentError"]
+__all__ = ["read_game", "builtin_games", "game_folder", "ContentError"]

@@ -113,6 +113,8 @@ class Game:
     vars: Mapping[str, Any] = field(default_factory=dict)
     # group → palette colour → the non-colour cue printed with it (symbol, letter or word)
     colour_cues: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # a content hash of every file the game was read from: the key of every cache about it
+    fingerprint: str = ""
 
     def component(self, component_id: str) -> Component:
         for component in self.components:

@@ -9,11 +9,13 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..build import BuildRequest, ContextMaker, resolve_game
 from ..content.model import Deck, Game
 from ..errors import UsageError
 from ..i18n.catalog import Translator, require_translations, translator
-from ..layout.plan import ComponentPlan, PagePlan, Placement, PrintOptions
+from ..imposition.plan import ComponentPlan, PagePlan, Placement, PrintOptions
+from ..pipeline.contexts import Contexts
+from ..pipeline.load import resolve_game
+from ..pipeline.request import BuildRequest
 from ..render.document import DocumentInfo, render_pdf
 
 MAX_PX = 20_000  # refuse absurd dpi × size requests before pdfium allocates them
@@ -77,7 +79,7 @@ class Rasterizer:
                 pages[side].append(PagePlan(size.w + 2 * bleed, size.h + 2 * bleed,
                                             (placement,), side=side))
         options = PrintOptions(bleed=bleed)
-        contexts = ContextMaker(self.game, self.tr, BuildRequest(
+        contexts = Contexts(self.game, self.tr, BuildRequest(
             self.request.game, self.request.lang, options, fallback=self.request.fallback))
         plans = [ComponentPlan(deck.id, deck.id, tuple(pages["front"] + pages["back"]))]
         info = DocumentInfo(f"{self.game.id} {deck.id} proof", deck.id, "")

@@ -16,7 +16,7 @@ from babel.messages.pofile import PoFileError, read_po
 
 from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
-from ..resources import locales_dir
+from ..resources import games_dir, locales_dir
 from .checks import catalog_problems, syntax_problems
 
 SOURCE_LANG = "en"
@@ -58,11 +58,15 @@ def catalog_paths(lang: str, game_folder: Path | None) -> list[Path]:
     return paths
 
 
-def game_languages(game_folder: Path) -> list[str]:
-    """English plus every language the game folder has a ``locales/<lang>.po`` for: what a
-    designer's own game can build without ``--lang``."""
+def languages_for(game_folder: Path) -> list[str]:
+    """The one answer to "which languages does this game have": the languages it is built
+    in without ``--lang`` and whose text must fit. A built-in game has French, English and
+    German; a designer's own game has English. Either adds every ``locales/<lang>.po`` (or
+    ``<lang>.<topic>.po``) it holds."""
     found = {p.name.split(".")[0] for p in (game_folder / "locales").glob("*.po")}
-    return [SOURCE_LANG, *sorted(found - {SOURCE_LANG})]
+    builtin = game_folder.resolve().parent == games_dir().resolve()
+    first = list(LANGUAGES) if builtin else [SOURCE_LANG]
+    return [*first, *sorted(found - set(first))]
 
 
 @dataclass

@@ -16,9 +16,8 @@ from typing import Any
 from jinja2.ext import babel_extract
 
 from ..content.yamlio import Msg, load_yaml
-from ..layout.pages import BLANK_BACK
 from ..resources import templates_dir
-from ..rulebook.component import PAGE_TITLE
+from .engine_messages import BLANK_BACK, RULE_SUMMARY_PAGE
 
 KEYWORDS = ("_", "gettext", "ngettext")
 JINJA_OPTIONS = {"trimmed": "true", "lstrip_blocks": "true"}
@@ -128,6 +127,6 @@ def needed_messages(folder: Path) -> Messages:
     if rules_templates(folder):
         layout_messages(templates_dir() / "layouts" / ENGINE_RULES_LAYOUTS, templates_dir(),
                         found)
-        _add(found, str(PAGE_TITLE), "generator/rulebook/component.py", 0)
-    _add(found, BLANK_BACK, "generator/layout/pages.py", 0)
+        _add(found, RULE_SUMMARY_PAGE, "generator/i18n/engine_messages.py", 0)
+    _add(found, BLANK_BACK, "generator/i18n/engine_messages.py", 0)
     return found

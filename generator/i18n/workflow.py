@@ -15,7 +15,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from ..errors import UsageError
-from .catalog import LANGUAGES, SOURCE_LANG, translator
+from .catalog import SOURCE_LANG, languages_for, translator
 from .extract import Messages, needed_messages
 
 POT_NAME = "messages.pot"
@@ -77,6 +77,5 @@ def status(folder: Path, lang: str) -> Status:
 
 
 def languages(folders: list[Path]) -> list[str]:
-    """The built-in languages plus every language a game folder has a catalog for."""
-    found = {p.name.split(".")[0] for f in folders for p in (f / "locales").glob("*.po")}
-    return [*LANGUAGES, *sorted(found - set(LANGUAGES))]
+    """Every language of these game folders, in order of first appearance."""
+    return list(dict.fromkeys(lang for folder in folders for lang in languages_for(folder)))

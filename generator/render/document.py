@@ -17,7 +17,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.model import Game
-from ..layout.plan import ComponentPlan, Mark, PagePlan, Placement
+from ..imposition.plan import ComponentPlan, Mark, PagePlan, Placement
 from ..units import mm
 from .fonts import font_name, register_fonts
 from .forms import place_form

@@ -16,6 +16,14 @@ from ..content.checker import Checker
 RULES_ID = re.compile(r"^[a-z][a-z0-9-]{0,40}$")
 
 
+def rule_data(check: Checker, raw: Any, components: list, palette: dict) -> list:
+    """The loading step that checks a game's rule data with its rules module (``rules:``)."""
+    rules = raw.get("rules")
+    if isinstance(rules, str):
+        validate_rule_data(rules, check, raw, components, palette)
+    return components
+
+
 def validate_rule_data(rules: str, check: Checker, raw: Any, components: list,
                        palette: dict) -> None:
     module = None

@@ -8,49 +8,21 @@ broken template is reported with the other data problems.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..content.checker import Checker, join
-from ..content.model import Card, Deck, Sheet, Size, freeze
+from ..content.model import Card, Deck, Sheet, freeze
+from ..content.rules_spec import RulesSpec
 from ..content.yamlio import Msg
 from ..errors import RenderError
 from ..i18n.catalog import SOURCE_LANG, Translator
+from ..i18n.engine_messages import RULE_SUMMARY_PAGE
 from ..rules import summary_facts
 from .template import defaults, render_rules
 
-RULES_KEYS = {"id", "kind", "title", "template", "size", "page", "vars"}
-PAGE_TITLE = Msg("Rule summary page")
 FRONT, BACK, PAGE = "rules-front", "rules-back", "rules-page"
 FACE = "rules-face"  # the layout both card sides draw their face with
-
-
-@dataclass(frozen=True)
-class RulesSpec:
-    """A rules component as read from game.yaml, before its template is counted."""
-
-    id: str
-    title: Msg
-    template: str
-    size: Size
-    page: bool
-    vars: Mapping[str, Any]
-    where: str
-    item: Mapping[str, Any]
-
-
-def read_spec(check: Checker, item: Mapping[str, Any], where: str, component_id: str,
-              title: Msg, size: Size | None, variables: Mapping[str, Any]) -> RulesSpec | None:
-    template = check.text(item, "template", where)
-    if template is None:
-        check.add(where, "missing key 'template' (a file in rules/ or templates/rules/)", item)
-    page = item.get("page", True)
-    if not isinstance(page, bool):
-        check.add(join(where, "page"), "expected true or false", item, "page")
-    if template is None or size is None:
-        return None
-    return RulesSpec(component_id, title, template, size, bool(page), variables, where, item)
 
 
 def template_context(game_id: str, title: str, rules: str | None, data: Any,
@@ -61,6 +33,18 @@ def template_context(game_id: str, title: str, rules: str | None, data: Any,
              for c in components if isinstance(c, Deck)}
     return {"game": {"id": game_id, "title": title}, "data": data, "components": decks,
             "facts": summary_facts(rules, data)}
+
+
+def rule_cards(folder: Path):
+    """The loading step that turns each rules component into its cards and page (on data
+    without problems only: a template may read any of it)."""
+    def extend(check: Checker, raw: Mapping[str, Any], components: list[Any],
+               palette: dict[str, str]) -> list[Any]:
+        if check.problems:
+            return components
+        return expand(check, components, folder, str(raw.get("id") or ""),
+                      str(raw.get("title", "")), raw.get("rules"), raw.get("data", {}))
+    return extend
 
 
 def expand(check: Checker, components: list[Any], folder: Path, game_id: str, title: str,
@@ -91,6 +75,6 @@ def expand(check: Checker, components: list[Any], folder: Path, game_id: str, ti
         result.append(Deck(component.id, component.title, component.size, cards, variables,
                            kind="rules"))
         if component.page:
-            result.append(Sheet(f"{component.id}-page", PAGE_TITLE, PAGE, 1, False, variables,
-                                kind="rules"))
+            result.append(Sheet(f"{component.id}-page", Msg(RULE_SUMMARY_PAGE), PAGE, 1,
+                                False, variables, kind="rules"))
     return result

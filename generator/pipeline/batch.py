@@ -15,10 +15,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from ..content.loader import game_folder
+from ..render.document import write_atomically
 from .build import BuildRequest, BuildResult, build
-from .content.loader import game_folder
 from .fingerprint import Stamp, request_hash
-from .render.document import write_atomically
 
 STAMP_DIR = ".pnp-stamps"  # inside the output folder: one small JSON per PDF
 

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from .content.legibility import min_delta_e
-from .content.model import Game
+from ..content.legibility import min_delta_e
+from ..content.model import Game
 
 VISIONS = ("normal", "deuteranopia", "protanopia", "tritanopia", "grayscale")
 _MACHADO = {"deuteranopia": "Deuteranomaly", "protanopia": "Protanomaly",

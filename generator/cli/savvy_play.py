@@ -15,12 +15,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from ..content.loader import load_builtin
 from ..content.model import Deck, Game
 from ..errors import UsageError
-from . import savvy
-from .savvy import Board, Secret
-from .savvy_queries import Query, ask, describe, parse_query, tool_name
+from ..pipeline.load import load_builtin
+from ..rules import savvy
+from ..rules.savvy import Board, Secret
+from ..rules.savvy_queries import Query, ask, describe, parse_query, tool_name
 
 SET_ASIDE = ("hackz", "spionado")  # they act on the other lab: no use with one lab
 INTERRUPTION_AFTER = 3

@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from . import __version__
-from .resources import PACKAGE_DIR, fonts_dir, games_dir, templates_dir
+from .. import __version__
+from ..resources import PACKAGE_DIR, fonts_dir, games_dir, templates_dir
 
 
 def _tree(root: Path, digest: hashlib._Hash, content: bool = True,
@@ -44,6 +44,15 @@ def folder_hash(folder: Path) -> str:
     digest = hashlib.sha256()
     if folder.is_dir():
         _tree(folder, digest)
+    return digest.hexdigest()
+
+
+def inputs_hash(folders: list[Path]) -> str:
+    """One hash of the files in these folders: a game's fingerprint (its folder and the
+    layout folders it was read with)."""
+    digest = hashlib.sha256()
+    for folder in folders:
+        digest.update(folder_hash(folder).encode())
     return digest.hexdigest()
 
 

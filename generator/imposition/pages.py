@@ -25,10 +25,6 @@ def plan_sheet(layout: str, size: Size, paper: Size, copies: int,
             for copy in range(copies)]
 
 
-# The note on a padding page (a gettext message: the build translates it).
-BLANK_BACK = "This side is left blank: printed double-sided, the next part starts on a new sheet."
-
-
 def pad_for_duplex(pages: list[PagePlan], options: PrintOptions, note: str) -> list[PagePlan]:
     """A blank back after a component with an odd number of pages, so that, printed
     double-sided, the next component starts on a sheet of its own and every front keeps its

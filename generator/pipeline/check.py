@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .content.loader import game_folder, load_game
-from .errors import ContentError, Problem
-from .i18n.catalog import LANGUAGES, catalog_paths, game_languages, read_catalog
-from .i18n.workflow import status
+from ..content.loader import game_folder
+from ..errors import ContentError, Problem
+from ..i18n.catalog import catalog_paths, languages_for, read_catalog
+from ..i18n.workflow import status
+from .load import load_game
 
 
 def resolve_folder(spec: str | Path) -> Path:
@@ -24,20 +25,15 @@ def resolve_folder(spec: str | Path) -> Path:
     return path
 
 
-def languages_of(folder: Path, builtin: bool) -> list[str]:
-    return list(LANGUAGES) if builtin else game_languages(folder)
-
-
 def check_game(spec: str | Path, langs: list[str] | None = None) -> list[Problem]:
     """All problems of one game; an empty list means it builds in every language checked."""
     folder = resolve_folder(spec)
-    builtin = isinstance(spec, str) and not Path(spec).exists()
     problems: list[Problem] = []
     try:
         load_game(folder)
     except ContentError as exc:
         problems.extend(exc.problems)
-    for lang in langs or languages_of(folder, builtin):
+    for lang in langs or languages_for(folder):
         catalog_broken = False
         for path in catalog_paths(lang, folder):
             try:

@@ -1,0 +1,69 @@
+"""``pnp build`` for one PDF, stage by stage: load the game, translate, fit every language,
+make the template contexts, plan the pages, draw them, write the file atomically."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from ..content.model import Deck, Game
+from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
+from ..imposition.pages import alignment_pages
+from ..imposition.plan import ComponentPlan, Placement, PrintOptions
+from ..render.document import DocumentInfo, flag_untranslated, render_pdf, write_atomically
+from .contexts import Contexts
+from .fit import check_text_boxes
+from .load import resolve_game
+from .plan import paper_size, plan_components
+from .request import BuildRequest, BuildResult, checked_language
+
+
+def build(request: BuildRequest) -> BuildResult:
+    """Validate, plan, draw and atomically write one game's PDF."""
+    started = time.perf_counter()
+    lang = checked_language(request.lang)
+    game = resolve_game(request.game, request.layout_dirs)             # 1. load
+    tr = translator(lang, game.folder, fallback=request.fallback is not None)  # 2. translate
+    check_text_boxes(game)                                               # 3. fit every language
+    contexts = Contexts(game, tr, request)                               # 4. contexts
+    plans = plan_components(game, request, tr, contexts.sheet_pages)     # 5. plan
+    info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {lang}",
+                        f"{tr.gettext(game.title)} · {lang.upper()}")
+    data = render_pdf(game, plans, contexts, info, request.options.ink_saver,  # 6. draw
+                      _fallback_marker(tr) if request.fallback else None)
+    require_translations(tr, tr.missing, game.source)
+    path = output_path(game, request)
+    write_atomically(path, data)                                         # 7. write
+    pages = sum(len(p.pages) for p in plans)
+    cards = sum(len(c.cards) for c in game.components
+                if isinstance(c, Deck) and (not request.only or c.id in request.only))
+    return BuildResult(path, pages, cards, time.perf_counter() - started, len(data),
+                       tuple(sorted(tr.missing)))
+
+
+def output_path(game: Game, request: BuildRequest) -> Path:
+    return Path(request.out_dir) / f"{game.id}-{request.lang}-{request.options.paper}.pdf"
+
+
+def _fallback_marker(tr: Translator):
+    """Flag each card drawn with untranslated text, so a proofreader finds it."""
+    seen = [0]
+
+    def mark(canvas, page, placement: Placement) -> None:
+        if len(tr.missing) == seen[0]:
+            return
+        seen[0] = len(tr.missing)
+        flag_untranslated(canvas, page, placement, SOURCE_LANG)
+
+    return mark
+
+
+def build_alignment_page(options: PrintOptions, out_dir: Path) -> Path:
+    """The duplex calibration sheet for the chosen paper and flip."""
+    plans = [ComponentPlan("alignment", "Alignment",
+                           tuple(alignment_pages(paper_size(options.paper), options)))]
+    info = DocumentInfo("Duplex alignment page", "alignment", "pnp alignment")
+    data = render_pdf(None, plans, lambda *_: {}, info)
+    path = Path(out_dir) / f"alignment-{options.paper}-{options.duplex}.pdf"
+    write_atomically(path, data)
+    return path

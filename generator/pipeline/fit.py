@@ -1,0 +1,140 @@
+"""Stage 3, fit every language: whichever language is built, each text must fit its box in
+every language the game has a catalog for, so no translator's long sentence reaches a card in
+a language nobody proofread.
+
+- A layout's fixed texts (a text element whose text is exactly one ``{{ _('…') }}`` in a box
+  given in numbers) are measured in every language; one that does not fit even at its
+  ``min_size`` stops the build, naming the message id, the language and the box.
+- A rule summary's text is laid out on its card faces and its page in every language; the
+  page count of each language's summary is what the fit leaves.
+
+Only measuring, never drawing; each check runs once per process and game fingerprint.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..content.legibility import text_floor
+from ..content.model import Deck, Game
+from ..errors import RenderError
+from ..i18n.catalog import languages_for, translator
+from ..render.fonts import font_name
+from ..render.painter import Painter
+from ..render.text import fit_text
+from ..summary.component import FACE, PAGE
+from ..summary.template import render_rules
+from ..summary.text import RuleText
+
+GETTEXT_ONLY = re.compile(r"""^\{\{\s*_\(\s*(['"])(.+?)\1\s*\)\s*\}\}$""", re.S)
+
+_boxes_checked: set[str] = set()  # game fingerprints whose fixed texts fit
+# (game fingerprint, template, url, language) → pages of that language's summary
+_summaries: dict[tuple[str, str, str, str], int] = {}
+
+
+def check_summary(game: Game, component: Any, context: Mapping[str, Any], url: str,
+                    lang: str) -> int:
+    """Fit the rule text of ``component`` in every language of the game, once per process;
+    return how many pages the summary takes in ``lang`` (as few as hold it at its size)."""
+    template = component.vars["rules_template"]
+    painter = Painter(None, game)  # type: ignore[arg-type] - measuring never draws
+    for each in dict.fromkeys([*languages_for(game.folder), lang]):
+        key = (game.fingerprint, template, url, each)
+        if key in _summaries:
+            continue
+        tr = translator(each, game.folder, fallback=True)
+        text = render_rules(game.folder, template, tr, context, tr.gettext(game.title), url)
+        base = {**component.vars, "rules": text, "lang": each, "_": tr.gettext}
+        if isinstance(component, Deck):
+            size = component.size
+            for side in range(len(text.faces)):
+                _measure(painter, FACE, {**base, "side": side}, size.w, size.h)
+        _summaries[key] = _paging(painter, game, base, text)
+    return _summaries[(game.fingerprint, template, url, lang)]
+
+
+def _paging(painter: Painter, game: Game, base: dict[str, Any], text: RuleText) -> int:
+    """The fewest pages on which the summary fits; the last try's overflow is the error."""
+    page = game.layouts.get(PAGE)
+    if page is None or page.size is None:
+        return 1
+    for count in range(1, len(text.faces) + 1):
+        paged = replace(text, paging=count)
+        try:
+            for index in range(len(paged.pages)):
+                _measure(painter, PAGE, {**base, "rules": paged, "copy": index + 1},
+                         page.size.w, page.size.h)
+        except RenderError:
+            if count == len(text.faces):
+                raise
+            continue
+        return count
+    return 1
+
+
+def _measure(painter: Painter, layout: str, context: dict[str, Any], w: float, h: float) -> None:
+    found = painter.game.layouts.get(layout)
+    for index, element in enumerate(found.elements if found else ()):
+        if element["type"] == "flow":
+            painter.flow_runs(element, {**context, "w": w, "h": h}, w, h,
+                              f"{found.source}:{layout}.elements[{index}]")
+
+
+def check_text_boxes(game: Game) -> None:
+    """Measure every fixed gettext text of the game's layouts in every language, once per
+    version of the game's files (a lengthened translation is measured again)."""
+    if game.fingerprint in _boxes_checked:
+        return
+    translators = [translator(lang, game.folder, fallback=True)
+                   for lang in languages_for(game.folder)]
+    for layout, element in _text_elements(game):
+        match = GETTEXT_ONLY.match(str(element.get("text", "")))
+        box = _numbers(element, ("w", "h", "size", "min_size", "leading"))
+        if match is None or box is None:
+            continue
+        message = match.group(2).replace("\\'", "'")
+        w, h = box["w"], box["h"]
+        size = box.get("size", 10.0)
+        min_size, leading = box.get("min_size", text_floor()), box.get("leading", 1.2)
+        font = font_name(str(element.get("font", "regular")))
+        for tr in translators:
+            if fit_text(tr.gettext(message), font, w, h, size, min_size, leading,
+                        tr.lang) is None:
+                raise RenderError(
+                    f"{layout}: message {message[:70]!r} in language '{tr.lang}' does not fit "
+                    f"box '{element.get('id', 'text')}' ({w:g}×{h:g} mm) even at {min_size:g} "
+                    "pt; shorten that translation or enlarge the box")
+    _boxes_checked.add(game.fingerprint)
+
+
+def _numbers(element: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, float] | None:
+    """The numeric attributes; None when the box itself (w, h) is not a plain number."""
+    found = {k: float(element[k]) for k in keys
+             if isinstance(element.get(k), (int, float)) and not isinstance(element[k], bool)}
+    return found if "w" in found and "h" in found else None
+
+
+def _text_elements(game: Game) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """(where, element) for the text elements of every layout a component prints directly."""
+    names: list[str] = []
+    for component in game.components:
+        if isinstance(component, Deck):
+            for card in component.cards:
+                names.extend(n for n in (card.front, card.back) if n)
+        else:
+            names.append(component.layout)
+    for name in dict.fromkeys(names):
+        layout = game.layouts.get(name)
+        if layout is not None:
+            yield from ((f"{layout.source}:{name}", e) for e in _walk(layout.elements))
+
+
+def _walk(elements: Any) -> Iterator[Mapping[str, Any]]:
+    for element in elements:
+        if element.get("type") == "text":
+            yield element
+        yield from _walk(element.get("elements", ()))

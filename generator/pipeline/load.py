@@ -1,0 +1,49 @@
+"""Stage 1, load: a game folder → a validated :class:`Game` whose rule data is checked by its
+rules module and whose rules components are expanded into rule cards, stamped with the
+fingerprint of every file it was read from. A process loads each version of a game once."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+from ..content import loader
+from ..content.model import Game
+from ..rules import rule_data
+from ..summary.component import rule_cards
+from .fingerprint import inputs_hash
+
+
+def game_source(spec: str | Path) -> Path:
+    """A built-in game id or a path → the game's folder (or file), resolved."""
+    return (Path(spec) if isinstance(spec, Path) else loader.game_folder(spec)).resolve()
+
+
+def load_game(folder: Path, layout_dirs: list[Path] | None = None,
+              fingerprint: str | None = None) -> Game:
+    """Read and validate one game folder, every problem reported together; ``fingerprint``
+    when the caller has hashed the game's files already."""
+    dirs = [Path(d) for d in layout_dirs or ()]
+    game = loader.read_game(folder, dirs, (rule_data, rule_cards(_root(folder.resolve()))))
+    return replace(game, fingerprint=fingerprint or inputs_hash([game.folder, *dirs]))
+
+
+def load_builtin(game_id: str) -> Game:
+    return load_game(loader.game_folder(game_id))
+
+
+def resolve_game(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> Game:
+    """The validated game; a process building one game in several languages and papers
+    loads it once, and again only when a file of the game or its layouts changes."""
+    folder = game_source(spec)
+    return _load(folder, tuple(layout_dirs), inputs_hash([_root(folder), *layout_dirs]))
+
+
+@lru_cache(maxsize=8)
+def _load(folder: Path, layout_dirs: tuple[Path, ...], fingerprint: str) -> Game:
+    return load_game(folder, list(layout_dirs), fingerprint)
+
+
+def _root(folder: Path) -> Path:
+    return folder if folder.is_dir() else folder.parent
