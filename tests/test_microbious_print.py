@@ -75,6 +75,25 @@ def test_two_penalties_on_the_rule_cards_and_the_summary(kit):
         assert PENALTY_OTHER[lang] in text
 
 
+PAD = {
+    "en": ["Wrong card of your own: take it back face down and draw 1 card unseen.",
+           "Wrong card of another player: it stays on the discard pile and you draw 2 cards "
+           "unseen."],
+    "fr": ["reprenez-la face cachée et piochez 1 carte sans la regarder.",
+           "elle reste sur la défausse et vous piochez 2 cartes sans les regarder."],
+    "de": ["Falsche eigene Karte: Leg sie verdeckt zurück und zieh 1 Karte",
+           "Sie bleibt auf dem Ablagestapel und du ziehst 2 Karten"],
+}
+
+
+def test_two_penalties_on_the_score_pad(kit):
+    lang, _, pages = kit
+    pad, = (lines for lines in pages if any(x.startswith("MICROBIOUS · ") for x in lines))
+    text = fold(pad)
+    for phrase in PAD[lang]:
+        assert phrase in text, phrase
+
+
 def test_what_you_need_on_the_rule_cards_and_the_summary(kit):
     lang, _, pages = kit
     for text in _rule_parts(pages):
