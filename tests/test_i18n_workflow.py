@@ -116,7 +116,7 @@ def _fallback_glyphs(pdf: Path) -> dict[str, int]:
 def test_an_overflowing_translation_fails_every_language(game, tmp_path):
     po = game / "locales" / "de.po"
     po.write_text(po.read_text(encoding="utf-8").replace(
-        'msgstr "Wertungsblock: eine Spalte pro Person, eine Zeile pro Runde."',
+        'msgstr "Punkteblock: eine Spalte pro Person, eine Zeile pro Runde."',
         'msgstr "' + "Sehr langer Text " * 150 + '"'), encoding="utf-8")
     with pytest.raises(RenderError) as caught:
         build(BuildRequest(game, "en", only=("rules",), out_dir=tmp_path))
