@@ -128,7 +128,7 @@ def test_an_overflowing_translation_fails_every_language(game, tmp_path):
 def test_rules_url_option_fills_game_and_language(tmp_path):
     request = BuildRequest("clinic-covid19", "fr", PrintOptions(), ("rules",), None, tmp_path,
                            rules_url="https://rules.test/{lang}/{game}")
-    found = zxingcpp.read_barcodes(render(build(request).path, 0, px_per_mm=8))
+    found = zxingcpp.read_barcodes(render(build(request).path, 1, px_per_mm=8))  # backs
     assert found and {c.text for c in found} == {"https://rules.test/fr/clinic-covid19"}
 
 
