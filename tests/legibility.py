@@ -19,6 +19,7 @@ import pypdfium2 as pdfium
 FLOOR_PT = 6.0
 FOOTER_BAND_MM = 4.0
 PT = 72 / 25.4
+INVISIBLE = 0.97  # a box this much one colour shows no glyph
 
 
 def glyph_size(char: dict) -> float:
@@ -84,7 +85,8 @@ def low_contrast(path: Path, pages: list[int] | None = None,
     fill behind them by less than WCAG asks: 4.5:1, or 3:1 from 14 pt bold or 18 pt.
 
     The background is read from the rendered page: the commonest colour in the word's box
-    among the pixels that are not the text's own colour."""
+    among the pixels that are not the text's own colour. A word whose box is one flat colour
+    on the page is not seen at all (clipped away, as on a board tile) and is skipped."""
     found = []
     doc = pdfium.PdfDocument(str(path))
     try:
@@ -104,7 +106,11 @@ def low_contrast(path: Path, pages: list[int] | None = None,
                     if box[2] - box[0] < 2 or box[3] - box[1] < 2:
                         continue
                     ink255 = tuple(round(c * 255) for c in ink)
-                    pixels = Counter(image.crop(box).getdata())
+                    crop = image.crop(box)
+                    pixels = Counter({colour: count for count, colour
+                                      in crop.getcolors(crop.width * crop.height)})
+                    if pixels.most_common(1)[0][1] >= INVISIBLE * sum(pixels.values()):
+                        continue  # the word leaves no mark: drawn outside its clip (a board tile)
                     far = [(n, px) for px, n in pixels.items()
                            if sum(abs(a - b) for a, b in zip(px, ink255, strict=True)) > 90]
                     background = max(far)[1] if far else pixels.most_common(1)[0][0]

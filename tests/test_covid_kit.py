@@ -43,7 +43,9 @@ def test_100_tiles_one_marker(kit, pages):
 
 def test_propagation_sides_and_flags(pages):
     front, back = component_pages(pages, "Propagation tile")
-    assert "LOW CONTAGION" in front and "HIGH CONTAGION" in back
+    assert "▼ LOW CONTAGION" in front and "▲ HIGH CONTAGION" in back
+    assert "SELF-ISOLATION" in front and ["small", "medium", "large"] == [
+        x for x in front if x in ("small", "medium", "large")]
     assert (front.count("published"), front.count("house default")) == (1, 2)
     assert (back.count("published"), back.count("house default")) == (0, 3)
     for side in (front, back):
@@ -71,7 +73,7 @@ def column_numbers(path, page: int, left: float, top: float, column: str) -> lis
 
 def test_published_column_and_house_defaults_printed(kit):
     pages = page_lines(kit.path)
-    front = next(i for i, lines in enumerate(pages) if "LOW CONTAGION" in lines)
+    front = next(i for i, lines in enumerate(pages) if "▼ LOW CONTAGION" in lines)
     left, top = trim_box(kit.path, front)
     table = load_builtin("clinic-covid19").data["propagation"]
     assert column_numbers(kit.path, front, left, top, "medium") == [4, 4, 6, 6, 8, 8]
@@ -100,18 +102,18 @@ def test_propagation_back_lines_up_behind_the_front(tmp_path, offset):
     assert back_numbers == [6, 6, 8, 8, 10, 10]
 
 
-def test_summary_card_setup_and_victory(pages):
+def test_summary_card_round_infections_and_victory(pages):
     front, back = component_pages(pages, "Summary card")
-    assert "SETUP AND EACH ROUND" in front
+    assert "EACH ROUND" in front
     text = " ".join(back)
-    assert "TACTICAL VICTORY" in back and "STRATEGIC VICTORY" in back
-    assert "less than 40 × the number of players" in text
+    assert "INFECTIONS AND THE END" in back and "END OF THE GAME" in back
+    assert "TACTICAL VICTORY: total popularity 40 × the number of players or less." in text
     assert "strictly more cured patients than deceased" in text
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("fr", ["CONTAGION FAIBLE", "règle maison", "Tour 1", "GUÉRIS"]),
-    ("de", ["NIEDRIGE ANSTECKUNG", "Hausregel", "Runde 1", "GEHEILT"]),
+    ("fr", ["▼ CONTAGION FAIBLE", "règle maison", "Tour 1", "GUÉRIS", "CONFINEMENT"]),
+    ("de", ["▼ NIEDRIGE ANSTECKUNG", "Hausregel", "Runde 1", "GEHEILT", "SELBSTISOLATION"]),
 ])
 def test_translations_fit(tmp_path, lang, words):
     result = build(BuildRequest("clinic-covid19", lang, only=("propagation", "summary-card"),

@@ -116,11 +116,12 @@ def test_no_address_means_no_qr_code_and_nothing_pointing_nowhere(game, tmp_path
     assert zxingcpp.read_barcodes(render(result.path, 0, px_per_mm=8)) == []
 
 
-def test_a_real_address_prints_its_qr_code_on_every_rule_card(game, tmp_path):
+def test_a_real_address_prints_its_qr_code_on_the_last_rule_card(game, tmp_path):
     result = build(BuildRequest(game, "de", only=("rules",), out_dir=tmp_path,
                                 rules_url="https://rules.test/{game}/{lang}", fallback="en"))
-    found = zxingcpp.read_barcodes(render(result.path, 0, px_per_mm=8))
-    assert [code.text for code in found] == ["https://rules.test/legible/de"] * 2
+    fronts, backs = (zxingcpp.read_barcodes(render(result.path, page, px_per_mm=8))
+                     for page in (0, 1))
+    assert fronts == [] and [code.text for code in backs] == ["https://rules.test/legible/de"]
 
 
 def test_a_long_summary_flows_onto_a_second_page(game, tmp_path):

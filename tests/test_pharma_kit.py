@@ -1,5 +1,6 @@
 """The Pharma Code kit as printed: card counts read back from the PDF, player counts on the
-number cards, the QR code on the rule cards, fr/de builds, and a user's own question file."""
+number cards, the QR code on the rule cards (only with a real address), fr/de builds, and a
+user's own question file."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pharma_support import build_kit, page_runs, page_texts, pages_of, render
 from generator.content.loader import game_folder
 from generator.errors import ContentError
 
-SAMPLE_QUESTIONS = 12  # rows in the shipped questions.yaml (the published deck has 31)
+QUESTIONS = 31  # rows in the shipped questions.yaml, as in the published deck
 
 
 @pytest.fixture(scope="module")
@@ -54,17 +55,22 @@ def test_number_cards_print_their_player_count(runs_en, texts_en):
     ("Jokers", "JOKER", "Numbers & jokers", 4),
     ("Fast Track cards", "FAST TRACK", "Fast Track", 4),
     ("Event cards", "EVENT", "Event", 10),
-    ("Question cards", "QUESTION", "Question", SAMPLE_QUESTIONS),
+    ("Question cards", "QUESTION", "Question", QUESTIONS),
+    ("Pawns", "Red", None, 4),
     ("Cover card", "Question cards", "Question", 1),
 ])
 def test_card_counts_with_a_back_for_each(runs_en, texts_en, title, face, back, count):
     runs = _runs(runs_en, texts_en, title)
+    if back is None:          # pawns: one piece each, the colour's name on both faces
+        assert sum(run in ("Red", "Blue", "Green", "Yellow") for run in runs) == 2 * count
+        return
     assert runs.count(face) == count
     assert runs.count(back) == count
 
 
 def test_fast_track_cards_come_in_the_four_colours(runs_en, texts_en):
-    assert {"Red", "Blue", "Green", "Yellow"} <= set(_runs(runs_en, texts_en, "Fast Track cards"))
+    runs = set(_runs(runs_en, texts_en, "Fast Track cards"))
+    assert {"● Red ●", "■ Blue ■", "▲ Green ▲", "◆ Yellow ◆"} <= runs
 
 
 def test_jokers_share_the_number_cards_back(runs_en, texts_en):
@@ -74,18 +80,16 @@ def test_jokers_share_the_number_cards_back(runs_en, texts_en):
     assert numbers == jokers == {"Numbers & jokers"}
 
 
-def test_questions_mark_the_answer(runs_en, texts_en):
+def test_questions_print_the_answer(runs_en, texts_en):
     runs = _runs(runs_en, texts_en, "Question cards")
-    assert runs.count("✓") == SAMPLE_QUESTIONS
-    assert "The kidneys" in runs
+    assert sum(run.startswith("Answer ") for run in runs) == QUESTIONS
+    assert "Answer B · The kidneys" in runs and "✓" not in runs
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_rules_card_qr_opens_the_translated_rules(tmp_path, lang):
-    pdf = build_kit(tmp_path, lang, only=("rules",))
-    found = zxingcpp.read_barcodes(render(pdf, 0, px_per_mm=8))
-    assert found and {code.text for code in found} == {
-        f"https://example.org/rules/pharma-code/{lang}"}
+def test_rules_cards_print_no_qr_code_without_an_address(tmp_path):
+    pdf = build_kit(tmp_path, "en", only=("rules",))
+    assert not zxingcpp.read_barcodes(render(pdf, 0, px_per_mm=8))
+    assert not any("example.org" in t or "http" in t for t in page_texts(pdf))
 
 
 def _copy_game(tmp_path: Path) -> Path:
@@ -94,15 +98,19 @@ def _copy_game(tmp_path: Path) -> Path:
     return folder
 
 
-def test_rules_address_is_configurable(tmp_path):
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_rules_address_is_configurable(tmp_path, lang):
     folder = _copy_game(tmp_path)
     game_yaml = folder / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
-        "https://example.org/rules/{game}/{lang}", "https://rules.test/{lang}/{game}.html"),
-        encoding="utf-8")
-    pdf = build_kit(tmp_path, "de", only=("rules",), game=folder)
+    text = game_yaml.read_text(encoding="utf-8")
+    assert "\ndata:\n" in text and "rules_url" not in text
+    game_yaml.write_text(text.replace("\ndata:\n", "\nvars:\n  rules_url: "
+                                      "\"https://rules.test/{lang}/{game}.html\"\ndata:\n", 1),
+                         encoding="utf-8")
+    pdf = build_kit(tmp_path, lang, only=("rules",), game=folder)
     found = zxingcpp.read_barcodes(render(pdf, 0, px_per_mm=8))
-    assert found and {code.text for code in found} == {"https://rules.test/de/pharma-code.html"}
+    assert found and {code.text for code in found} == {
+        f"https://rules.test/{lang}/pharma-code.html"}
 
 
 def _use_questions(folder: Path, name: str, content: str) -> None:

@@ -78,13 +78,16 @@ def test_rule_cards_are_poker_cards_with_a_front_and_back(game):
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_every_rule_card_qr_decodes_to_its_language(built, lang):
-    result = built("save-patient-zero", lang, only=("rules",))
-    cards = len(load_builtin("save-patient-zero").component("rules").cards)
-    for page in (0, 1):  # fronts, then backs
-        found = zxingcpp.read_barcodes(render(result.path, page, px_per_mm=8))
-        assert [code.text for code in found] == [
-            f"https://example.org/rules/save-patient-zero/{lang}"] * cards
+def test_a_rules_address_prints_one_qr_on_the_last_card_and_the_page(tmp_path, lang):
+    result = build(BuildRequest("save-patient-zero", lang, only=("rules", "rules-page"),
+                                out_dir=tmp_path, rules_url="https://rules.test/{game}/{lang}"))
+    pages = len(pypdf.PdfReader(str(result.path)).pages)
+    found = {page: [code.text for code in
+                    zxingcpp.read_barcodes(render(result.path, page, px_per_mm=8))]
+             for page in range(pages)}
+    url = f"https://rules.test/save-patient-zero/{lang}"
+    assert found[0] == [] and found[1] == [url]        # fronts, then the last card's back
+    assert pages > 2 and all(found[page] == [url] for page in range(2, pages))  # summary
 
 
 def test_a_figure_changed_in_the_data_changes_every_language(tmp_path):

@@ -20,7 +20,7 @@ from generator.content.model import Deck
 from generator.pipeline.load import resolve_game
 
 A4_WIDTH = 210.0
-MAP_ORIGIN = (3.25, 30)   # where the limb layouts place the 57 × 40 mm body map
+MAP_ORIGIN = (3.25, 27)   # where the limb layouts place the 57 × 40 mm body map
 
 
 @pytest.fixture(scope="module")
@@ -74,12 +74,13 @@ def test_deck_has_each_type_in_each_colour_as_printed(kit, game):
 def test_every_card_shows_its_colour_as_a_shape(kit, game):
     """Grayscale prints: the colour is also a distinct shape, on the band and large."""
     colours = game.data["colours"]
-    assert len({c["shape"] for c in colours.values()}) == len(colours)
+    cues = game.colour_cues["diseases"]
+    assert set(cues) == set(colours) and len(set(cues.values())) == len(colours)
     runs = [r.text for index, _ in _pages(kit, "deck", "front")
             for r in text_runs(kit.path, index)]
-    for colour in colours.values():
-        assert runs.count(f"{colour['shape']} {colour['name'].upper()}") == 11
-        assert runs.count(colour["shape"]) == 11
+    for key, colour in colours.items():
+        assert runs.count(f"{cues[key]} {colour['name'].upper()}") == 11
+        assert runs.count(cues[key]) == 11
 
 
 def test_every_adjacency_has_an_arrow_and_a_label(kit, game):
@@ -153,15 +154,19 @@ def test_limb_backs_line_up_with_fronts_in_the_pdf(kit, game):
 
 def test_die_stickers_and_paper_die_carry_faces_one_to_six(kit, game):
     limbs = game.data["limbs"]
-    expected = sorted(f"{spec['die']} · {spec['name']}" for spec in limbs.values())
+    names = sorted(spec["name"] for spec in limbs.values())
     (si, stickers), = _pages(kit, "die-stickers", "front")
     assert all(p.w == 16 and p.h == 16 for p in stickers.placements)
-    assert sorted(r.text for r in text_runs(kit.path, si) if " · " in r.text
-                  and r.text[0].isdigit()) == expected
-    (di, _), = _pages(kit, "paper-die", "sheet")
-    faces = sorted(r.text for r in text_runs(kit.path, di) if " · " in r.text
-                   and r.text[0].isdigit())
-    assert faces == expected
+    for index, face in ((si, 16), (_pages(kit, "paper-die", "sheet")[0][0], 30)):
+        runs = text_runs(kit.path, index)
+        # each face: its die number and its limb's name
+        assert sorted(r.text for r in runs if r.text.isdigit()) == [str(n) for n in range(1, 7)]
+        assert sorted(r.text for r in runs if r.text in names) == names
+        for spec in limbs.values():
+            number, = (r for r in runs if r.text == str(spec["die"]))
+            name, = (r for r in runs if r.text == spec["name"])
+            # the name sits under the number, on the same face
+            assert abs(number.x - name.x) < face and 0 < name.y - number.y < face, spec["name"]
 
 
 def test_patient_mat_has_a_panel_per_limb_and_a_box_per_cube(kit, game):
@@ -178,6 +183,10 @@ def test_patient_mat_has_a_panel_per_limb_and_a_box_per_cube(kit, game):
 @pytest.mark.parametrize("lang, torso", [("fr", "TORSE"), ("de", "RUMPF")])
 def test_french_and_german_kits_build_and_fit(tmp_path, lang, torso):
     built = build_kit(tmp_path, lang)
-    assert sum(len(p.pages) for p in built.plans.values()) == 24 + 3  # + rule cards, page
+    # 24 pages of cards and sheets, the rule cards (front, back) and the summary page; the
+    # blank backs that start each part on an odd page for duplex are not counted
+    printed = [page for plan in built.plans.values() for page in plan.pages
+               if page.side != "blank"]
+    assert len(printed) == 24 + 3
     (index, _), = _pages(built, "limbs", "front")
     assert torso in [r.text for r in text_runs(built.path, index)]

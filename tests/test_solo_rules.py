@@ -44,8 +44,7 @@ def test_built_in_data_is_valid_and_matches_the_facts():
     ("      die: 5", "      die: 4", "die face 4 is already"),
     ("{colour: red, type: disease, qty: 5}", "{colour: red, type: disease, qty: 4}",
      "4 red disease card"),
-    ("yellow: {name: !t Yellow, shape: \"◆\"", "yellow: {name: !t Yellow, shape: \"▲\"",
-     "grayscale"),
+    ("red: \"▲\", yellow: \"◆\"}", "red: \"▲\", yellow: \"▲\"}", "grayscale"),
 ])
 def test_broken_rule_data_is_reported(tmp_path, old, new, message):
     with pytest.raises(ContentError, match=message) as info:

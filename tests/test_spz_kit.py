@@ -83,8 +83,9 @@ def test_lab_sheet_carries_every_tool_box(kit):
 def test_copies_give_one_lab_sheet_per_page(built):
     result = built("save-patient-zero", only=("lab-sheet",), copies=5)
     reader = PdfReader(result.path)
-    assert len(reader.pages) == 5
+    assert len(reader.pages) == 6  # five sheets, then the blank back that keeps duplex paired
     assert "SPZ-005" in reader.pages[4].extract_text()
+    assert "SPZ-" not in reader.pages[5].extract_text()
 
 
 def test_cut_outs_match_the_grid_scale(kit):

@@ -14,7 +14,11 @@ from typing import Any
 
 from ..content.checker import Checker, join
 
-DATA_KEYS = {"rounds", "win_popularity_per_player", "contagion", "isolation", "propagation"}
+DATA_KEYS = {"rounds", "actions", "win_popularity_per_player", "remove_tile_cost",
+             "outpatient_cost", "room_capacity", "doctor_death_popularity", "contagion",
+             "isolation", "propagation", "infection"}
+FIGURES = ("actions", "win_popularity_per_player", "remove_tile_cost", "outpatient_cost",
+           "room_capacity", "doctor_death_popularity")
 
 
 def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
@@ -23,6 +27,19 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
         return
     check.keys(data, "data", DATA_KEYS, required=DATA_KEYS)
     rounds = check.integer(data, "rounds", "data", low=1, high=20)
+    for key in FIGURES:
+        check.integer(data, key, "data", low=1, high=1000)
+    infection = data.get("infection")
+    if not isinstance(infection, list) or not infection:
+        check.add("data.infection", "expected a list of {who: ..., effect: ...} (who a "
+                  "COVID-19 tile may infect, and what happens)", data, "infection")
+    else:
+        for index, entry in enumerate(infection):
+            where = f"data.infection[{index}]"
+            if not isinstance(entry, Mapping):
+                check.add(where, "expected {who: ..., effect: ...}", infection)
+                continue
+            check.keys(entry, where, {"who", "effect"}, required=("who", "effect"))
     contagion = check.mapping(data.get("contagion"), "data.contagion", data, "contagion") or {}
     isolation = check.mapping(data.get("isolation"), "data.isolation", data, "isolation") or {}
     for name, entry in contagion.items():

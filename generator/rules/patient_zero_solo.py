@@ -17,6 +17,7 @@ DATA_KEYS = {"colours", "classes", "card_types", "limbs", "max_per_colour", "han
              "summary"}
 LIMB_KEYS = {"name", "die", "pos", "adjacent", "redirect", "rules"}
 DECK_ID = "deck"
+CUE_GROUP = "diseases"   # colour_cues group: the shape printed with each disease colour
 
 
 def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
@@ -29,7 +30,7 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     if limbs is not None:
         _check_limbs(check, limbs)
         _check_die_net(check, raw.get("vars") or {}, limbs)
-    colours = _check_colours(check, data, palette)
+    colours = _check_colours(check, data, palette, raw.get("colour_cues") or {})
     types = _check_types(check, data)
     deck = next((c for c in components if isinstance(c, Deck) and c.id == DECK_ID), None)
     if deck is None:
@@ -93,26 +94,33 @@ def _check_die_net(check: Checker, game_vars: Mapping[str, Any], limbs: Mapping[
                   f"{', '.join(map(str, placed))}", game_vars, "die_net")
 
 
-def _check_colours(check: Checker, data: Mapping[str, Any], palette: dict) -> list[str]:
+def _check_colours(check: Checker, data: Mapping[str, Any], palette: dict,
+                   cue_groups: Mapping[str, Any]) -> list[str]:
+    """Each disease colour is in the palette and has its own cue in colour_cues.diseases,
+    so it reads in grayscale and for colour-blind players."""
     colours = check.mapping(data.get("colours"), "data.colours", data, "colours")
     if colours is None:
         return []
+    cues = cue_groups.get(CUE_GROUP) if isinstance(cue_groups, Mapping) else None
+    if not isinstance(cues, Mapping):
+        check.add("colour_cues", f"missing group '{CUE_GROUP}': the shape printed with each "
+                  "disease colour, so it reads in grayscale", cue_groups or {})
+        cues = {}
     shapes: dict[str, str] = {}
     for name, spec in colours.items():
         where = join("data.colours", name)
         if name not in palette:
             check.add(where, f"colour '{name}' has no palette entry", colours, name)
-        spec = check.mapping(spec, where, colours, name)
-        if spec is None:
-            continue
-        shape = spec.get("shape")
+        check.mapping(spec, where, colours, name)
+        shape = cues.get(name)
+        cue_where = join(join("colour_cues", CUE_GROUP), name)
         if not isinstance(shape, str) or not shape:
-            check.add(join(where, "shape"), "give each colour a shape or letter, so it reads "
-                      "in grayscale", spec, "shape")
+            if cues:
+                check.add(cue_where, "give each colour a shape or letter, so it reads in "
+                          "grayscale", cues)
         elif shape in shapes:
-            check.add(join(where, "shape"), f"'{shape}' is already the shape of "
-                      f"{shapes[shape]}; grayscale prints could not tell them apart",
-                      spec, "shape")
+            check.add(cue_where, f"'{shape}' is already the shape of {shapes[shape]}; "
+                      "grayscale prints could not tell them apart", cues, name)
         else:
             shapes[shape] = name
     return list(colours)

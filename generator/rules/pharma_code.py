@@ -14,6 +14,8 @@ from ..errors import Problem
 HIGHEST_CARD = 60
 CHOICES = ("a", "b", "c")
 DATA_KEYS = {"summary", "setups", "row_length", "track"}
+SUMMARY_KEYS = {"events_each", "question_bonus", "fast_track_factor", "example_jokers",
+                "run_bonus"}
 
 
 def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
@@ -24,6 +26,7 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     check.keys(data, "data", DATA_KEYS, required=("setups", "track"))
     _setups(check, data.get("setups"), data)
     _track(check, data.get("track"), data)
+    _summary(check, data.get("summary"), data)
     decks = {c.id: c for c in components if isinstance(c, Deck)}
     if "questions" in decks:
         _questions(check, raw, decks["questions"])
@@ -90,6 +93,50 @@ def _track(check: Checker, track: Any, data: Mapping[str, Any]) -> None:
         if not isinstance(move, int) or isinstance(move, bool) or move == 0:
             check.add(where, f"expected the squares moved, such as 2 or -1, got {move!r}",
                       fields, square)
+
+
+def _summary(check: Checker, summary: Any, data: Mapping[str, Any]) -> None:
+    """The figures the rule cards quote: whole numbers, and quick rewards that grow."""
+    if summary is None:
+        return
+    summary = check.mapping(summary, "data.summary", data, "summary")
+    if summary is None:
+        return
+    check.keys(summary, "data.summary", SUMMARY_KEYS, required=tuple(sorted(SUMMARY_KEYS)))
+    for key in sorted(SUMMARY_KEYS - {"run_bonus"}):
+        check.integer(summary, key, "data.summary", low=0, high=60)
+    bonus = summary.get("run_bonus")
+    if not isinstance(bonus, list) or not bonus:
+        check.add("data.summary.run_bonus", "expected a list of {cards, squares}", summary,
+                  "run_bonus")
+        return
+    previous = 1
+    for index, row in enumerate(bonus):
+        where = join("data.summary.run_bonus", index)
+        row = check.mapping(row, where, bonus, index)
+        if row is None:
+            continue
+        check.keys(row, where, {"cards", "squares"}, required=("cards", "squares"))
+        cards = check.integer(row, "cards", where, low=2, high=HIGHEST_CARD)
+        check.integer(row, "squares", where, low=1, high=HIGHEST_CARD)
+        if cards is not None and cards <= previous:
+            check.add(join(where, "cards"), "list the quick rewards from the shortest "
+                      "sequence up, each longer than the one before", row, "cards")
+        previous = cards or previous
+
+
+def summary_facts(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Figures the rule cards quote that the data holds only implicitly."""
+    row = int(data.get("row_length", 0))
+    summary = data.get("summary") or {}
+    fields = (data.get("track") or {}).get("fields") or {}
+    jokers = int(summary.get("example_jokers", 0))
+    return {
+        "fast_track_most": row * int(summary.get("fast_track_factor", 1)),
+        "example_squares": row - jokers,
+        # each kind of location field once: the squares it moves, forward first
+        "field_moves": sorted({int(v) for v in fields.values()}, reverse=True),
+    }
 
 
 def _questions(check: Checker, raw: Mapping[str, Any], deck: Deck) -> None:
