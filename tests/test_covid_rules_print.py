@@ -14,8 +14,10 @@ import pytest
 from legibility import small_text
 from pdf_text import page_lines
 
-from generator.build import BuildRequest, build
-from generator.content.loader import game_folder, load_builtin
+from generator.content.loader import game_folder
+from generator.pipeline.build import build
+from generator.pipeline.load import load_builtin
+from generator.pipeline.request import BuildRequest
 
 GAME = "clinic-covid19"
 ONLY = ("rules", "rules-page", "summary-card")

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pypdf
 import pytest
 
-from generator.accessibility import colour_pairs, threshold
-from generator.content.loader import builtin_games, load_builtin
+from generator.content.loader import builtin_games
+from generator.pipeline.accessibility import colour_pairs, threshold
+from generator.pipeline.load import load_builtin
 from tests.legibility import low_contrast, small_text
 
 GAMES = builtin_games()

@@ -12,10 +12,11 @@ import pypdf
 import pytest
 from pharma_support import pages_of
 
-from generator.accessibility import colour_pairs, threshold
-from generator.content.loader import game_folder, load_builtin
+from generator.content.loader import game_folder
 from generator.content.yamlio import load_yaml
 from generator.i18n.catalog import translator
+from generator.pipeline.accessibility import colour_pairs, threshold
+from generator.pipeline.load import load_builtin
 from tests.legibility import low_contrast, small_text
 
 LANGS = ("en", "fr", "de")

@@ -10,7 +10,7 @@ import pytest
 from legibility import small_text
 from pypdf import PdfReader
 
-from generator.content.loader import load_builtin
+from generator.pipeline.load import load_builtin
 
 MM = 72 / 25.4
 

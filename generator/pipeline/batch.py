@@ -17,8 +17,9 @@ from typing import Any
 
 from ..content.loader import game_folder
 from ..render.document import write_atomically
-from .build import BuildRequest, BuildResult, build
+from .build import build
 from .fingerprint import Stamp, request_hash
+from .request import BuildRequest, BuildResult
 
 STAMP_DIR = ".pnp-stamps"  # inside the output folder: one small JSON per PDF
 
