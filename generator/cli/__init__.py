@@ -53,8 +53,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception:  # noqa: BLE001 - the last line of defence: no bare traceback for users
         if args.debug:
             raise
-        kind, value, _ = sys.exc_info()
-        print(f"internal error: {kind.__name__}: {value} (run with --debug for details and "
+        _, value, _ = sys.exc_info()
+        print(f"internal error: {type(value).__name__}: {value} (run with --debug for details and "
               "please report it)", file=sys.stderr)
         return 3
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import ContentError, Problem
@@ -46,7 +46,8 @@ class Checker:
         self.add(path, f"expected a mapping of keys, got {type(value).__name__}", parent, key)
         return None
 
-    def keys(self, value: dict, path: str, allowed: Iterable[str], required: Iterable[str] = ()):
+    def keys(self, value: Mapping[str, Any], path: str, allowed: Iterable[str],
+             required: Iterable[str] = ()):
         allowed = set(allowed)
         for key in value:
             if key not in allowed:
@@ -56,14 +57,16 @@ class Checker:
             if key not in value:
                 self.add(path, f"missing key '{key}'", value)
 
-    def text(self, value: dict, key: str, path: str, default: Any = None) -> str | None:
+    def text(self, value: Mapping[str, Any], key: str, path: str,
+             default: Any = None) -> str | None:
         item = value.get(key, default)
         if item is None or isinstance(item, str):
             return item
         self.add(join(path, key), f"expected text, got {item!r}", value, key)
         return None
 
-    def integer(self, value: dict, key: str, path: str, default: Any = None, low: int | None = None,
+    def integer(self, value: Mapping[str, Any], key: str, path: str, default: Any = None,
+                low: int | None = None,
                 high: int | None = None) -> int | None:
         item = value.get(key, default)
         if item is None:
@@ -77,7 +80,8 @@ class Checker:
             return None
         return item
 
-    def length(self, value: dict, key: str, path: str, default: Any = None) -> float | None:
+    def length(self, value: Mapping[str, Any], key: str, path: str,
+               default: Any = None) -> float | None:
         item = value.get(key, default)
         if item is None:
             return None
@@ -87,7 +91,8 @@ class Checker:
             self.add(join(path, key), str(exc), value, key)
             return None
 
-    def choice(self, value: dict, key: str, path: str, options: Iterable[str], default: Any = None):
+    def choice(self, value: Mapping[str, Any], key: str, path: str, options: Iterable[str],
+               default: Any = None):
         item = value.get(key, default)
         options = list(options)
         if item is None or item in options:

@@ -127,8 +127,8 @@ def resolve_layouts(raw: dict[str, tuple[Mapping[str, Any], str]],
             return resolved[name]
         definition, file = raw[name]
         check = Checker(file)
-        definition = check.mapping(definition, name)
-        if definition is None:
+        checked = check.mapping(definition, name)
+        if checked is None:
             problems.extend(check.problems)
             return None
         check.keys(definition, name, LAYOUT_KEYS)

@@ -149,7 +149,7 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
         check.add("components", "expected a list of components", raw, "components")
         return []
     seen: set[str] = set()
-    result = []
+    result: list[Any] = []
     for index, item in enumerate(items):
         where = join("components", index)
         item = check.mapping(item, where, items, index)
@@ -280,7 +280,7 @@ def _rows_from_file(check: Checker, item: Any, where: str, folder: Path, name: A
     if path.suffix.lower() in (".yaml", ".yml"):
         data = load_yaml(path)
         return data if isinstance(data, list) else []
-    rows: list[Any] = LineList()
+    rows = LineList()
     with path.open(encoding="utf-8-sig", newline="") as handle:
         for line_no, row in enumerate(csv.DictReader(handle), start=2):
             record = LineDict()

@@ -42,7 +42,10 @@ class LineList(list):
         self.line: int | None = None
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when built
+_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's parser if built
+
+
+class _Loader(_BaseLoader):
     """SafeLoader (no object construction) plus line-aware containers and ``!t``."""
 
 

@@ -69,7 +69,7 @@ class Rasterizer:
         width, height = px(size.w + 2 * bleed, dpi), px(size.h + 2 * bleed, dpi)
         if max(width, height) > MAX_PX:
             raise UsageError(f"{dpi:g} dpi makes {width}×{height} px cards; use a lower --dpi")
-        pages = {"front": [], "back": []}
+        pages: dict[str, list[PagePlan]] = {"front": [], "back": []}
         for item in items:
             card = deck.cards[item]
             for side, layout in (("front", card.front), ("back", card.back)):

@@ -88,7 +88,7 @@ def _export_deck(raster: Rasterizer, deck: Any, folder: Path) -> dict[str, Any]:
     for number, start in enumerate(range(0, len(fronts), per_sheet), start=1):
         chunk = slice(start, start + per_sheet)
         cols, rows = grid(len(fronts[chunk]))
-        sheet = {"image": f"{deck.id}-sheet-{number}.png", "grid": [cols, rows],
+        sheet: dict[str, Any] = {"image": f"{deck.id}-sheet-{number}.png", "grid": [cols, rows],
                  "cards": len(fronts[chunk]), "first_card": start + 1}
         _sheet(fronts[chunk], cols, rows).save(folder / sheet["image"])
         if unique_backs:

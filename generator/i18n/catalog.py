@@ -123,12 +123,13 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
         for message in catalog:
             if not message.id:
                 continue
-            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            key = str(message.id[0] if isinstance(message.id, (list, tuple)) else message.id)
             if message.fuzzy:
                 result.fuzzy.add(key)
                 continue
             value = message.string
-            result.messages[key] = tuple(value) if isinstance(value, (list, tuple)) else value
+            result.messages[key] = (tuple(value) if isinstance(value, (list, tuple))
+                                    else str(value or ""))
     return result
 
 

@@ -36,7 +36,7 @@ class Message:
 Messages = dict[str, Message]
 
 
-def _add(found: Messages, message: str | tuple, where: str, line: int | None) -> None:
+def _add(found: Messages, message: str | tuple | None, where: str, line: int | None) -> None:
     singular, plural = (message[0], message[1]) if isinstance(message, tuple) else (message, None)
     if not singular:
         return

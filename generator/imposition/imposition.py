@@ -138,15 +138,16 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
             front = Placement(fronts[item], item, "front", x, y, card.w, card.h, rotation,
                               options.bleed)
             placements.append(front)
-            if backs[item] is None:
+            back = backs[item]
+            if back is None:
                 continue
             if fold:
                 bx, by = grid.trim_box(slot_index + 1)
-                placements.append(Placement(backs[item], item, "back", bx, by, card.w, card.h,
+                placements.append(Placement(back, item, "back", bx, by, card.w, card.h,
                                             back_rotation(rotation, "long"), options.bleed))
             else:
                 flip = "short" if options.duplex == "short" else "long"
-                behind.append(mirror(front, paper, options, backs[item], flip))
+                behind.append(mirror(front, paper, options, back, flip))
         used = len(chunk) * (2 if fold else 1)
         marks = crop_marks(grid, used, paper, options)
         if fold:

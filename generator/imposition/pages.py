@@ -110,7 +110,8 @@ def alignment_pages(paper: Size, options: PrintOptions) -> list[PagePlan]:
     """A front with targets and a back with the same targets mirrored: hold to the light and
     read the drift on the rulers, then pass it as --back-offset X,Y."""
     targets = [(paper.w * fx, paper.h * fy) for fx in (0.25, 0.75) for fy in (0.2, 0.5, 0.8)]
-    front_marks, back_marks = [], []
+    front_marks: list[Mark] = []
+    back_marks: list[Mark] = []
     for tx, ty in targets:
         for marks, (mx, my) in ((front_marks, (tx, ty)),
                                 (back_marks, _mirrored(tx, ty, paper, options))):

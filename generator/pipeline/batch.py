@@ -108,7 +108,7 @@ def _in_pool(todo: list[Job], workers: int, notify: Notify) -> dict[int, BuildRe
                                  initializer=_worker_start, initargs=(finished,)) as pool:
             futures = [pool.submit(_build_batch, batch) for batch in _batches(todo, workers)]
             done, pending = wait(futures, return_when=FIRST_EXCEPTION)
-            failed = [f.exception() for f in done if f.exception() is not None]
+            failed = [error for f in done if (error := f.exception()) is not None]
             if failed:
                 for other in pending:
                     other.cancel()

@@ -41,7 +41,7 @@ def check_summary(game: Game, component: Any, context: Mapping[str, Any], url: s
     """Fit the rule text of ``component`` in every language of the game, once per process;
     return how many pages the summary takes in ``lang`` (as few as hold it at its size)."""
     template = component.vars["rules_template"]
-    painter = Painter(None, game)  # type: ignore[arg-type] - measuring never draws
+    painter = Painter(None, game)  # type: ignore[arg-type]  # measuring never draws
     for each in dict.fromkeys([*languages_for(game.folder), lang]):
         key = (game.fingerprint, template, url, each)
         if key in _summaries:
@@ -78,7 +78,9 @@ def _paging(painter: Painter, game: Game, base: dict[str, Any], text: RuleText) 
 
 def _measure(painter: Painter, layout: str, context: dict[str, Any], w: float, h: float) -> None:
     found = painter.game.layouts.get(layout)
-    for index, element in enumerate(found.elements if found else ()):
+    if found is None:
+        return
+    for index, element in enumerate(found.elements):
         if element["type"] == "flow":
             painter.flow_runs(element, {**context, "w": w, "h": h}, w, h,
                               f"{found.source}:{layout}.elements[{index}]")

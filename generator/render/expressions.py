@@ -78,7 +78,8 @@ def _jinja_context(variables: dict[str, Any]) -> Context:
         return _BLANK.new_context(variables)
     context = getattr(variables, "_jinja", None)
     if context is None:  # the scope already holds the globals: no copy needed
-        context = variables._jinja = _ENV.context_class(_ENV, variables, None, {})
+        context = _ENV.context_class(_ENV, variables, None, {})
+        variables._jinja = context  # type: ignore[attr-defined]  # remembered on the scope
     return context
 
 

@@ -45,9 +45,10 @@ class ImageCache:
                 raise RenderError(f"{where}: cannot read image {path.name}: {exc}") from None
             if image.width > max_px[0] * 1.05 or image.height > max_px[1] * 1.05:
                 image.thumbnail(max_px)
+            drawn: Image.Image = image
             if image.mode not in ("RGB", "RGBA", "L"):
-                image = image.convert("RGBA")
-            self.readers[key] = ImageReader(image)
+                drawn = image.convert("RGBA")
+            self.readers[key] = ImageReader(drawn)
         return self.readers[key]
 
     def _drawing(self, path: Path, root: Path, where: str) -> Drawing:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import MutableMapping
 from functools import lru_cache
+from typing import Any
 
 import qrcode
 from reportlab.lib.colors import Color
@@ -50,7 +51,7 @@ def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float,
     canvas.restoreState()
 
 
-def place_qr(canvas: Canvas, drawn: dict[Hashable, str], data: str, x: float, y: float,
+def place_qr(canvas: Canvas, drawn: MutableMapping[Any, str], data: str, x: float, y: float,
              size: float, colour: Color | None) -> None:
     """Draw each code once per document, as a form, and place that form wherever the code
     recurs: rule cards carry the same address on every face. ``drawn`` is the document's

@@ -143,8 +143,8 @@ def _check_fuzio(check: Checker, data: Mapping[str, Any]) -> None:
 
 
 def _check_samples(check: Checker, data: Mapping[str, Any], components: list) -> None:
-    decks = data.get("sample_decks")
-    if check.mapping(decks, "data.sample_decks", data, "sample_decks") is None:
+    decks = check.mapping(data.get("sample_decks"), "data.sample_decks", data, "sample_decks")
+    if decks is None:
         return
     by_id = {c.id: c for c in components}
     seen_ids: set[str] = set()

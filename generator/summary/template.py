@@ -69,7 +69,7 @@ class _Recorder:
     new-style gettext fills in the variables afterwards)."""
 
     def __init__(self, tr: Translator):
-        self.tr, self.ids = tr, []
+        self.tr, self.ids = tr, list[str]()
 
     def _mark(self, message: str, text: str) -> str:
         self.ids.append(message)
@@ -89,7 +89,8 @@ def render_rules(game_folder: Path, template: str, tr: Translator, context: Mapp
     locale = _locale(tr.lang)
     env = _environment(tuple(template_folders(game_folder)))
     recorder = _Recorder(tr)
-    env.install_gettext_callables(recorder.gettext, recorder.ngettext, newstyle=True)
+    env.install_gettext_callables(  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
+       recorder.gettext, recorder.ngettext, newstyle=True)
     env.filters.update(
         num=lambda value, digits=0: format_decimal(round(float(value), digits), locale=locale),
         percent=lambda value: format_percent(value, _one_decimal(locale), locale=locale),

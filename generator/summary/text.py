@@ -69,7 +69,7 @@ class RuleText:
 def parse(output: str, ids: list[str]) -> list[tuple[str, list[Block], list[str]]]:
     """(title, blocks, message ids) per face, from a rendered template."""
     faces: list[tuple[str, list[Block], list[str]]] = []
-    kind, lines = "para", []
+    kind, lines = "para", list[str]()
 
     def flush() -> None:
         nonlocal kind, lines
