@@ -108,7 +108,8 @@ def test_rules_address_is_configurable(tmp_path, lang):
                                       "\"https://rules.test/{lang}/{game}.html\"\ndata:\n", 1),
                          encoding="utf-8")
     pdf = build_kit(tmp_path, lang, only=("rules",), game=folder)
-    found = zxingcpp.read_barcodes(render(pdf, 0, px_per_mm=8))
+    # the code prints on the last rule card's back: the first page of backs
+    found = zxingcpp.read_barcodes(render(pdf, 1, px_per_mm=8))
     assert found and {code.text for code in found} == {
         f"https://rules.test/{lang}/pharma-code.html"}
 
