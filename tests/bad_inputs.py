@@ -85,6 +85,8 @@ GY = "game.yaml"
 BUILD = ("build", "--game-dir", "{game}", "--lang", "en", "--paper", "a4", "--out", "{out}")
 BUILD_DE = ("build", "--game-dir", "{game}", "--lang", "de", "--paper", "a4", "--out", "{out}")
 CHECK = ("check", "{game}")
+# a comment line of the spz-sample layout, where the image cases insert their element
+SAMPLE_ROW = "    # the five molecules, in number order, each with its colour's shape\n"
 
 CASES: tuple[Case, ...] = (
     Case("invalid YAML (unclosed bracket)", BUILD, "game.yaml:",
@@ -138,19 +140,19 @@ CASES: tuple[Case, ...] = (
          edit=replace("layouts/cards.yaml", "{{ card.id }}",
                       "{{ card.__class__.__subclasses__() }}")),
     Case("missing image file", BUILD, "nowhere.png",
-         edit=replace("layouts/cards.yaml", "    # the five molecules, in number order, each with its colour's shape\n",
+         edit=replace("layouts/cards.yaml", SAMPLE_ROW,
                       "    - {type: image, src: art/nowhere.png, x: 30, y: 2, w: 10, h: 10}\n")),
     Case("image that is not an image", BUILD, "fake.png",
          edit=both(write("fake.png", b"GIF89a this is not a PNG"),
-                   replace("layouts/cards.yaml", "    # the five molecules, in number order, each with its colour's shape\n",
+                   replace("layouts/cards.yaml", SAMPLE_ROW,
                            "    - {type: image, src: fake.png, x: 30, y: 2, w: 10, h: 10}\n"))),
     Case("decompression bomb (100-megapixel PNG of 12 KB)", BUILD, "bomb.png",
          edit=both(lambda folder: (folder / "bomb.png").write_bytes(bomb_png()),
-                   replace("layouts/cards.yaml", "    # the five molecules, in number order, each with its colour's shape\n",
+                   replace("layouts/cards.yaml", SAMPLE_ROW,
                            "    - {type: image, src: bomb.png, x: 30, y: 2, w: 10, h: 10}\n"))),
     Case("unsupported image format (.bmp)", BUILD, "bmp",
          edit=both(write("art.bmp", b"BM"),
-                   replace("layouts/cards.yaml", "    # the five molecules, in number order, each with its colour's shape\n",
+                   replace("layouts/cards.yaml", SAMPLE_ROW,
                            "    - {type: image, src: art.bmp, x: 30, y: 2, w: 10, h: 10}\n"))),
     Case("game id with ../ (escapes the output folder)", BUILD, "not a valid id",
          edit=replace(GY, "id: save-patient-zero", "id: ../../etc")),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -34,3 +35,25 @@ def words_mm(path: Path, page: int) -> list[dict]:
 def page_size_mm(path: Path, page: int = 0) -> tuple[float, float]:
     box = pypdf.PdfReader(str(path)).pages[page].mediabox
     return float(box.width) / PT, float(box.height) / PT
+
+
+def fold(lines: list[str]) -> str:
+    """Lines joined as a reader reads them: a word hyphenated at a line end is whole again."""
+    text = ""
+    for line in lines:
+        if re.search(r"\w-$", text) and line[:1].islower():
+            text = text[:-1] + line
+        else:
+            text = f"{text} {line}" if text else line
+    return re.sub(r"[\s\u00a0\u202f]+", " ", text)
+
+
+def rule_parts(pages: list[list[str]], faces: int) -> tuple[str, str]:
+    """(text of the rule cards, text of the summary page) of a kit whose rule cards fill one
+    sheet of fronts and one of backs, numbered 1/faces … faces/faces."""
+    numbered = re.compile(rf"\d+/{faces}")
+    cards = [i for i, lines in enumerate(pages) if any(numbered.fullmatch(x) for x in lines)]
+    assert cards == [cards[0], cards[0] + 1]  # fronts, then backs
+    summary = pages[cards[1] + 1]              # the summary page follows the cards
+    assert len(summary) > 40
+    return fold([x for i in cards for x in pages[i]]), fold(summary)

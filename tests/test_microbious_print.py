@@ -12,7 +12,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from legibility import small_text
-from pdf_text import page_lines
+from pdf_text import fold, page_lines, rule_parts
 
 from generator.content.loader import game_folder
 from generator.pipeline.build import build
@@ -44,35 +44,15 @@ NEED = {
 }
 
 
-def fold(lines: list[str]) -> str:
-    """Lines joined as a reader reads them: a word hyphenated at a line end is whole again."""
-    text = ""
-    for line in lines:
-        if re.search(r"\w-$", text) and line[:1].islower():
-            text = text[:-1] + line
-        else:
-            text = f"{text} {line}" if text else line
-    return re.sub(r"[\s\u00a0\u202f]+", " ", text)
-
-
 @pytest.fixture(scope="module", params=["en", "fr", "de"])
 def kit(request, tmp_path_factory):
     result = build(BuildRequest(GAME, request.param, out_dir=tmp_path_factory.mktemp(GAME)))
     return request.param, result.path, page_lines(result.path)
 
 
-def _rule_parts(pages: list[list[str]]) -> tuple[str, str]:
-    """(text of the rule cards, text of the summary page)."""
-    cards = [i for i, lines in enumerate(pages) if any(re.fullmatch(r"\d/8", x) for x in lines)]
-    assert cards == [cards[0], cards[0] + 1]  # 4 cards on one sheet: fronts, then backs
-    summary = pages[cards[1] + 1]              # the summary page follows the cards
-    assert len(summary) > 40
-    return fold([x for i in cards for x in pages[i]]), fold(summary)
-
-
 def test_two_penalties_on_the_rule_cards_and_the_summary(kit):
     lang, _, pages = kit
-    for text in _rule_parts(pages):
+    for text in rule_parts(pages, 8):
         assert PENALTY_OWN[lang] in text
         assert PENALTY_OTHER[lang] in text
 
@@ -98,7 +78,7 @@ def test_two_penalties_on_the_score_pad(kit):
 
 def test_what_you_need_on_the_rule_cards_and_the_summary(kit):
     lang, _, pages = kit
-    for text in _rule_parts(pages):
+    for text in rule_parts(pages, 8):
         for line in NEED[lang]:
             assert line in text, line
 
