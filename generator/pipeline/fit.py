@@ -8,7 +8,9 @@ a language nobody proofread.
 - A rule summary's text is laid out on its card faces and its page in every language; the
   page count of each language's summary is what the fit leaves.
 
-Only measuring, never drawing; each check runs once per process and game fingerprint.
+Both measure through the element types' own ``measure`` (the code that draws them lays them
+out the same way), with a :class:`Resolver`: only measuring, never drawing. Each check runs
+once per process and game fingerprint.
 """
 
 from __future__ import annotations
@@ -22,14 +24,16 @@ from ..content.legibility import text_floor
 from ..content.model import Deck, Game
 from ..errors import RenderError
 from ..i18n.catalog import languages_for, translator
-from ..render.fonts import font_name
-from ..render.painter import Painter
-from ..render.text import fit_text
+from ..render.elements import flow as flow_element
+from ..render.elements import text as text_element
+from ..render.resolver import Resolver
+from ..render.text import TextOverflow
 from ..summary.component import FACE, PAGE
 from ..summary.template import render_rules
 from ..summary.text import RuleText
 
-GETTEXT_ONLY = re.compile(r"""^\{\{\s*_\(\s*(['"])(.+?)\1\s*\)\s*\}\}$""", re.S)
+# one literal message and nothing else: ``{{ _('…') }}``
+GETTEXT_ONLY = re.compile(r"""^\{\{\s*_\(\s*(['"])((?:(?!\}\}).)+?)\1\s*\)\s*\}\}$""", re.S)
 
 _boxes_checked: set[str] = set()  # game fingerprints whose fixed texts fit
 # (game fingerprint, template, url, language) → pages of that language's summary
@@ -41,7 +45,7 @@ def check_summary(game: Game, component: Any, context: Mapping[str, Any], url: s
     """Fit the rule text of ``component`` in every language of the game, once per process;
     return how many pages the summary takes in ``lang`` (as few as hold it at its size)."""
     template = component.vars["rules_template"]
-    painter = Painter(None, game)  # type: ignore[arg-type]  # measuring never draws
+    resolver = Resolver(game)
     for each in dict.fromkeys([*languages_for(game.folder), lang]):
         key = (game.fingerprint, template, url, each)
         if key in _summaries:
@@ -52,21 +56,21 @@ def check_summary(game: Game, component: Any, context: Mapping[str, Any], url: s
         if isinstance(component, Deck):
             size = component.size
             for side in range(len(text.faces)):
-                _measure(painter, FACE, {**base, "side": side}, size.w, size.h)
-        _summaries[key] = _paging(painter, game, base, text)
+                _measure(resolver, FACE, {**base, "side": side}, size.w, size.h)
+        _summaries[key] = _paging(resolver, base, text)
     return _summaries[(game.fingerprint, template, url, lang)]
 
 
-def _paging(painter: Painter, game: Game, base: dict[str, Any], text: RuleText) -> int:
+def _paging(resolver: Resolver, base: dict[str, Any], text: RuleText) -> int:
     """The fewest pages on which the summary fits; the last try's overflow is the error."""
-    page = game.layouts.get(PAGE)
+    page = resolver.game.layouts.get(PAGE)
     if page is None or page.size is None:
         return 1
     for count in range(1, len(text.faces) + 1):
         paged = replace(text, paging=count)
         try:
             for index in range(len(paged.pages)):
-                _measure(painter, PAGE, {**base, "rules": paged, "copy": index + 1},
+                _measure(resolver, PAGE, {**base, "rules": paged, "copy": index + 1},
                          page.size.w, page.size.h)
         except RenderError:
             if count == len(text.faces):
@@ -76,14 +80,16 @@ def _paging(painter: Painter, game: Game, base: dict[str, Any], text: RuleText) 
     return 1
 
 
-def _measure(painter: Painter, layout: str, context: dict[str, Any], w: float, h: float) -> None:
-    found = painter.game.layouts.get(layout)
+def _measure(resolver: Resolver, layout: str, context: dict[str, Any], w: float,
+             h: float) -> None:
+    """Lay out the rule text of ``layout`` (its flow elements) in a w×h mm box."""
+    found = resolver.game.layouts.get(layout)
     if found is None:
         return
     for index, element in enumerate(found.elements):
         if element["type"] == "flow":
-            painter.flow_runs(element, {**context, "w": w, "h": h}, w, h,
-                              f"{found.source}:{layout}.elements[{index}]")
+            flow_element.measure(resolver, element, {**context, "w": w, "h": h}, w, h,
+                         f"{found.source}:{layout}.elements[{index}]")
 
 
 def check_text_boxes(game: Game) -> None:
@@ -91,33 +97,36 @@ def check_text_boxes(game: Game) -> None:
     version of the game's files (a lengthened translation is measured again)."""
     if game.fingerprint in _boxes_checked:
         return
+    resolver = Resolver(game)
     translators = [translator(lang, game.folder, fallback=True)
                    for lang in languages_for(game.folder)]
-    for layout, element in _text_elements(game):
+    for where, element in _text_elements(game):
         match = GETTEXT_ONLY.match(str(element.get("text", "")))
-        box = _numbers(element, ("w", "h", "size", "min_size", "leading"))
-        if match is None or box is None:
+        if match is None or not _fixed(element):
             continue
-        message = match.group(2).replace("\\'", "'")
-        w, h = box["w"], box["h"]
-        size = box.get("size", 10.0)
-        min_size, leading = box.get("min_size", text_floor()), box.get("leading", 1.2)
-        font = font_name(str(element.get("font", "regular")))
         for tr in translators:
-            if fit_text(tr.gettext(message), font, w, h, size, min_size, leading,
-                        tr.lang) is None:
+            try:
+                text_element.measure(resolver, element, {"_": tr.gettext, "lang": tr.lang},
+                             element["w"], element["h"], where)
+            except TextOverflow:
+                min_size = element.get("min_size", text_floor())
+                message = match.group(2).replace("\\'", "'")
                 raise RenderError(
-                    f"{layout}: message {message[:70]!r} in language '{tr.lang}' does not fit "
-                    f"box '{element.get('id', 'text')}' ({w:g}×{h:g} mm) even at {min_size:g} "
-                    "pt; shorten that translation or enlarge the box")
+                    f"{where}: message {message[:70]!r} in language '{tr.lang}' does not fit "
+                    f"box '{element.get('id', 'text')}' ({element['w']:g}×{element['h']:g} mm) "
+                    f"even at {min_size:g} pt; shorten that translation or enlarge the box"
+                ) from None
     _boxes_checked.add(game.fingerprint)
 
 
-def _numbers(element: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, float] | None:
-    """The numeric attributes; None when the box itself (w, h) is not a plain number."""
-    found = {k: float(element[k]) for k in keys
-             if isinstance(element.get(k), (int, float)) and not isinstance(element[k], bool)}
-    return found if "w" in found and "h" in found else None
+def _fixed(element: Mapping[str, Any]) -> bool:
+    """Whether the box and type are plain numbers, so the text measures the same on every
+    card (a box computed from a card's fields is measured when that card is drawn)."""
+    numbers = [element.get(k) for k in ("x", "y", "w", "h", "size", "min_size", "leading")]
+    return ("w" in element and "h" in element
+            and all(v is None or (isinstance(v, (int, float)) and not isinstance(v, bool))
+                    for v in numbers)
+            and "{" not in str(element.get("font", "")))
 
 
 def _text_elements(game: Game) -> Iterator[tuple[str, Mapping[str, Any]]]:

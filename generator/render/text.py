@@ -110,11 +110,15 @@ def fit_text(text: str, font: str, w_mm: float, h_mm: float, max_size: float,
     return None
 
 
+class TextOverflow(RenderError):
+    """A text that does not fit its box even at its smallest size."""
+
+
 def fit_or_fail(text: str, font: str, w_mm: float, h_mm: float, max_size: float,
                 min_size: float, leading: float, where: str, lang: str = "") -> FittedText:
     fitted = fit_text(text, font, w_mm, h_mm, max_size, min_size, leading, lang)
     if fitted is None:
-        raise RenderError(
+        raise TextOverflow(
             f"{where}: text does not fit its {w_mm:g}×{h_mm:g} mm box even at {min_size:g} pt: "
             f"{text[:60]!r}; shorten it or enlarge the box"
         )

@@ -1,0 +1,72 @@
+"""``flow``: rich text (headings, paragraphs, bullets, inline icons) from rule text ``blocks``,
+in ``columns``, shrunk as one piece until it fits."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...errors import RenderError
+from ..blocks import Block, Icon
+from ..expressions import evaluate
+from ..flow import FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
+from .kind import BOX, ElementType
+from .use import ELEMENT as USE
+
+if TYPE_CHECKING:
+    from ..painter import Painter
+    from ..resolver import Resolver
+
+DEFAULT_SIZE = 7.0  # pt
+
+
+class PlacedFlow(NamedTuple):
+    x: float
+    y: float
+    runs: list[Run]
+
+
+def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w: float,
+            h: float, where: str) -> PlacedFlow:
+    """The flow's top-left and its runs, or a RenderError naming the message id, the language
+    and the box that overflows."""
+    blocks = evaluate(element.get("blocks", "[]"), context, f"{where}.blocks") or []
+    x, y, bw, bh = r.box(element, context, where, w, h)
+    size, min_size = r.type_sizes(element, context, where, DEFAULT_SIZE)
+    style = FlowStyle(size, min_size,
+                      r.num(element, "leading", context, where, 1.22, plain=True),
+                      int(r.num(element, "columns", context, where, 1, plain=True)),
+                      r.num(element, "gap", context, where, 4.0),
+                      str(context.get("lang", "")))
+    try:
+        blocks = tuple(blocks)
+        if not all(isinstance(block, Block) for block in blocks):
+            raise RenderError(f"{where}.blocks: expected rule text blocks (such as "
+                              f"rules.faces[side].blocks), got {blocks[:1]!r}…")
+        ratios = {piece.layout: r.icon_ratio(piece.layout) for block in blocks
+                  for piece in block.pieces if isinstance(piece, Icon)}
+        return PlacedFlow(x, y, list(fitted_flow(blocks, bw, bh, style,
+                                                 tuple(sorted(ratios.items())))))
+    except FlowOverflow as exc:
+        ids = exc.block.ids or (exc.block.text[:60],)
+        raise RenderError(
+            f"{where}: text overflows box '{element.get('id', 'flow')}' ({bw:g}×{bh:g} mm) "
+            f"in language '{context.get('lang', '?')}' even at {style.min_size:g} pt, at "
+            f"message id {ids[0]!r}; shorten that translation or enlarge the box") from None
+
+
+def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: float, h: float,
+         bleed: float, where: str) -> None:
+    x, y, runs = measure(p, element, context, w, h, where)
+    colour = p.colour(element, "color", context, where, "black")
+    accent = p.colour(element, "accent", context, where, "black")
+
+    def icon(name: str, ix: float, iy: float, iw: float, ih: float) -> None:
+        icon_element = {"layout": name, "x": ix, "y": iy, "w": iw, "h": ih}
+        USE.draw(p, icon_element, context, w, h, 0.0, f"{where}.icon")
+
+    draw_flow(p.canvas, runs, x, y, colour, accent, icon)
+
+
+ELEMENT = ElementType("flow", BOX | {"blocks", "size", "min_size", "leading", "columns", "gap",
+                                     "color", "accent"}, draw, measure)

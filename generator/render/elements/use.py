@@ -1,0 +1,45 @@
+"""``use``: another layout drawn in this element's box.
+
+A sized layout (an icon) is scaled to fit, keeping its proportions; a sizeless one (a panel)
+is drawn at 1:1 with ``w`` and ``h`` set to the box. ``vars`` are evaluated in order, so a
+later one may use an earlier one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ...units import mm
+from ..expressions import Scope, evaluate, render_value
+from .kind import BOX, ElementType
+
+if TYPE_CHECKING:
+    from ..painter import Painter
+
+
+def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: float, h: float,
+         bleed: float, where: str) -> None:
+    name = render_value(element.get("layout"), context, where, "layout")
+    layout = p.layout(name)
+    x, y, bw, bh = p.box(element, context, where, w, h)
+    extra: dict[str, Any] = {}
+    for k, v in (element.get("vars") or {}).items():  # in order: each sees the ones before
+        extra[k] = evaluate(v, Scope(context, **extra), f"{where}.vars.{k}")
+    inner = layout.size
+    p.canvas.saveState()
+    if inner is not None:
+        scale = min(bw / inner.w, bh / inner.h)
+        p.canvas.translate(mm(x + (bw - inner.w * scale) / 2),
+                           -mm(y + (bh - inner.h * scale) / 2))
+        p.canvas.scale(scale, scale)
+        iw, ih = inner.w, inner.h
+    else:
+        p.canvas.translate(mm(x), -mm(y))
+        iw, ih = bw, bh
+    p.elements(layout.elements, Scope(context, **extra, w=iw, h=ih), iw, ih, 0.0,
+               f"{layout.source}:{name}")
+    p.canvas.restoreState()
+
+
+ELEMENT = ElementType("use", BOX | {"layout", "vars"}, draw)
