@@ -18,21 +18,9 @@ from .legibility import text_floor
 from .model import Layout, Size, freeze
 from .yamlio import load_yaml_shared
 
-COMMON = {"type", "id", "if", "x", "y", "w", "h", "rotate"}
-ELEMENT_KEYS: dict[str, set[str]] = {
-    "rect": {"fill", "stroke", "stroke_width", "radius", "dash", "bleed", "opacity"},
-    "ellipse": {"fill", "stroke", "stroke_width", "dash", "bleed"},
-    "line": {"points", "stroke", "stroke_width", "dash", "arrow"},
-    "polygon": {"points", "fill", "stroke", "stroke_width", "dash"},
-    "text": {"text", "size", "min_size", "font", "align", "valign", "color", "leading",
-             "overflow"},
-    "qr": {"data", "color"},
-    "image": {"src", "fit", "bleed"},
-    "use": {"layout", "vars"},
-    "repeat": {"items", "as", "cols", "dx", "dy", "elements"},
-    "group": {"elements"},
-    "flow": {"blocks", "size", "min_size", "leading", "columns", "gap", "color", "accent"},
-}
+# element type → the keys an element of that type may carry; the drawing layer declares them
+# (generator.render.elements.SCHEMA) and the pipeline passes them in
+ElementSchema = Mapping[str, frozenset[str]]
 LAYOUT_KEYS = {"size", "extends", "elements", "override", "remove", "description"}
 
 
@@ -66,7 +54,8 @@ def read_raw_layouts(folders: list[Path]) -> dict[str, tuple[Mapping[str, Any], 
     return found
 
 
-def _check_elements(check: Checker, elements: Any, path: str, parent: Any, key: Any) -> None:
+def _check_elements(check: Checker, schema: ElementSchema, elements: Any, path: str,
+                    parent: Any, key: Any) -> None:
     if not isinstance(elements, list):
         check.add(path, "expected a list of elements", parent, key)
         return
@@ -76,17 +65,18 @@ def _check_elements(check: Checker, elements: Any, path: str, parent: Any, key: 
         if element is None:
             continue
         kind = element.get("type")
-        if kind not in ELEMENT_KEYS:
+        if kind not in schema:
             check.add(join(where, "type"),
-                      f"unknown element type {kind!r}; use one of {', '.join(ELEMENT_KEYS)}",
+                      f"unknown element type {kind!r}; use one of {', '.join(schema)}",
                       element, "type")
             continue
-        check.keys(element, where, COMMON | ELEMENT_KEYS[kind])
-        if kind in ("text", "flow"):
+        keys = schema[kind]
+        check.keys(element, where, keys)
+        if "size" in keys:
             _check_floor(check, element, where)
-        if kind in ("repeat", "group"):
-            _check_elements(check, element.get("elements"), join(where, "elements"), element,
-                            "elements")
+        if "elements" in keys:
+            _check_elements(check, schema, element.get("elements"), join(where, "elements"),
+                            element, "elements")
 
 
 def _check_floor(check: Checker, element: Mapping[str, Any], where: str) -> None:
@@ -116,9 +106,10 @@ def _size(check: Checker, raw: Mapping[str, Any], path: str, sizes: Mapping[str,
     return None
 
 
-def resolve_layouts(raw: dict[str, tuple[Mapping[str, Any], str]],
-                    sizes: Mapping[str, Size]) -> dict[str, Layout]:
-    """Validate every layout and apply ``extends``; all problems are reported together."""
+def resolve_layouts(raw: dict[str, tuple[Mapping[str, Any], str]], sizes: Mapping[str, Size],
+                    schema: ElementSchema) -> dict[str, Layout]:
+    """Validate every layout against ``schema`` and apply ``extends``; all problems are
+    reported together."""
     problems = []
     resolved: dict[str, Layout] = {}
 
@@ -161,7 +152,7 @@ def resolve_layouts(raw: dict[str, tuple[Mapping[str, Any], str]],
         removed = set(definition.get("remove") or [])
         elements = [e for e in elements if e.get("id") not in removed]
         own = definition.get("elements", [])
-        _check_elements(check, own, join(name, "elements"), definition, "elements")
+        _check_elements(check, schema, own, join(name, "elements"), definition, "elements")
         if isinstance(own, list):
             elements.extend(own)
         problems.extend(check.problems)

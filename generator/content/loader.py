@@ -16,7 +16,7 @@ from ..errors import ContentError, Problem
 from ..resources import games_dir
 from .checker import Checker, join
 from .fields import field_map
-from .layouts import read_raw_layouts, resolve_layouts, search_path
+from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes
@@ -54,9 +54,10 @@ def game_folder(game_id: str) -> Path:
     return games_dir() / game_id
 
 
-def read_game(folder: Path, layout_dirs: list[Path] | None = None,
+def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | None = None,
               extensions: Sequence[Extension] = ()) -> Game:
-    """Read, validate and freeze one game folder; ``extensions`` then check and change the
+    """Read, validate and freeze one game folder, its layouts checked against ``elements``
+    (the keys each element type reads); ``extensions`` then check and change the
     components in turn, so that every problem is reported together."""
     folder = folder.resolve()
     path = folder / "game.yaml" if folder.is_dir() else folder
@@ -74,7 +75,7 @@ def read_game(folder: Path, layout_dirs: list[Path] | None = None,
     cues = _colour_cues(check, raw, palette)
     try:
         layouts = resolve_layouts(read_raw_layouts(search_path(layout_dirs, folder)),
-                                  {**card_sizes(), **_game_sizes(folder)})
+                                  {**card_sizes(), **_game_sizes(folder)}, elements)
     except ContentError as exc:
         check.problems.extend(exc.problems)
         layouts = {}

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..content import loader
 from ..content.model import Game
+from ..render.elements import SCHEMA
 from ..rules import rule_data
 from ..summary.component import rule_cards
 from .fingerprint import inputs_hash
@@ -25,7 +26,8 @@ def load_game(folder: Path, layout_dirs: list[Path] | None = None,
     """Read and validate one game folder, every problem reported together; ``fingerprint``
     when the caller has hashed the game's files already."""
     dirs = [Path(d) for d in layout_dirs or ()]
-    game = loader.read_game(folder, dirs, (rule_data, rule_cards(_root(folder.resolve()))))
+    game = loader.read_game(folder, SCHEMA, dirs,
+                            (rule_data, rule_cards(_root(folder.resolve()))))
     return replace(game, fingerprint=fingerprint or inputs_hash([game.folder, *dirs]))
 
 

@@ -88,7 +88,7 @@ class Painter(Resolver):
             dash = element.get("dash")
             if dash:
                 canvas.setDash([mm(parse_length(d)) for d in dash])
-        opacity = element.get("opacity")
+        opacity = element.get("opacity") if fill is not None else None
         if opacity is not None:
             canvas.setFillAlpha(float(opacity))
         return int(fill is not None), int(stroke is not None)

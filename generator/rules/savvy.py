@@ -62,9 +62,9 @@ def board_from_game(game: Game) -> Board:
 @lru_cache(maxsize=1)
 def builtin_board() -> Board:
     """The board of the built-in game (its data read once per process)."""
-    from ..content.loader import game_folder, read_game
+    from ..pipeline.load import resolve_game
 
-    return board_from_game(read_game(game_folder("save-patient-zero")))
+    return board_from_game(resolve_game("save-patient-zero"))
 
 
 def _blocks(board: Board) -> dict[str, frozenset[int]]:

@@ -24,5 +24,5 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     p.canvas.restoreState()
 
 
-ELEMENT = ElementType("ellipse", BOX | {"fill", "stroke", "stroke_width", "dash", "bleed"},
-                      draw)
+ELEMENT = ElementType("ellipse", BOX | {"fill", "stroke", "stroke_width", "dash", "bleed",
+                                        "opacity"}, draw)

@@ -25,5 +25,5 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
 
 
 # x, y, w and h only place the centre a ``rotate`` turns about
-ELEMENT = ElementType("polygon", BOX | {"points", "fill", "stroke", "stroke_width", "dash"},
-                      draw)
+ELEMENT = ElementType("polygon", BOX | {"points", "fill", "stroke", "stroke_width", "dash",
+                                        "opacity"}, draw)
