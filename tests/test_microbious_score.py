@@ -10,7 +10,7 @@ import pytest
 from generator.cli import main
 from generator.errors import UsageError
 from generator.pipeline.load import load_builtin
-from generator.rules.microbious_score import Rules, Tie, hand_load, hand_score, round_scores
+from generator.rules.microbious.score import Rules, Tie, hand_load, hand_score, round_scores
 
 
 @pytest.fixture(scope="module")

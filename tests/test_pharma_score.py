@@ -8,7 +8,7 @@ import pytest
 
 from generator.cli import main
 from generator.errors import UsageError
-from generator.rules.pharma_score import JOKER, parse_cards, reward
+from generator.rules.pharma_code.score import JOKER, parse_cards, reward
 
 J = JOKER
 

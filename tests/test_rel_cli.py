@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from generator.cli import VERBS, main
+from generator.cli import COMMANDS, main
 
-COMMANDS = [*VERBS, "savvy answer", "savvy key", "savvy check", "score solo", "score pharma",
-            "score microbious", "i18n status", "export tts"]
+INVOCATIONS = [*COMMANDS, "savvy answer", "savvy key", "savvy check", "score solo",
+               "score pharma", "score microbious", "i18n status", "export tts"]
 
 
-@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("command", INVOCATIONS)
 def test_bad_argument_gives_usage_and_exit_2(command: str, capsys: pytest.CaptureFixture) -> None:
     with pytest.raises(SystemExit) as stop:
         main([*command.split(), "--no-such-flag"])

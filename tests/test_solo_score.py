@@ -9,7 +9,7 @@ import pytest
 from generator.cli import main
 from generator.errors import UsageError
 from generator.pipeline.load import resolve_game
-from generator.rules.solo_score import ScoreRules, solo_score
+from generator.rules.patient_zero_solo.score import ScoreRules, solo_score
 
 
 def test_playtest_win_at_88():

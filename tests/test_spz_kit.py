@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from generator.content.model import Deck
 from generator.pipeline.load import load_builtin
 from generator.rules.save_patient_zero import lab_data
-from generator.rules.spz_samples import generate
+from generator.rules.save_patient_zero.samples import generate
 
 TOOLS = ["SAMPLY", "MIKROSKOPO", "ANALYZER", "DEDUKTO", "INTERVALLO", "SCANPAD", "CENTRIFUGO",
          "HACKZ", "SPIONADO", "FUZIO", "SUBSTRAKTO", "ANTIDOTE", "KOLOZOMI", "MEZAKOL", "ESTUGAMO"]

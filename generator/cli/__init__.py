@@ -6,42 +6,52 @@ Heavy libraries (reportlab, Babel) are imported inside the commands, so ``pnp --
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-VERBS = ("build", "list", "savvy", "score", "i18n", "check", "new", "proof", "export")
+from . import (
+    build_cmd,
+    check_cmd,
+    export_cmd,
+    i18n_cmd,
+    list_cmd,
+    new_cmd,
+    proof_cmd,
+    savvy_cmd,
+    score_cmd,
+)
+from .options import Command
+
+# verb → its module, in the order ``pnp --help`` lists them (the module, not its ``run``, so a
+# test can patch ``run``)
+COMMANDS: Mapping[str, Command] = {
+    "build": build_cmd, "list": list_cmd, "savvy": savvy_cmd, "score": score_cmd,
+    "i18n": i18n_cmd, "check": check_cmd, "new": new_cmd, "proof": proof_cmd,
+    "export": export_cmd,
+}
 
 
-def _parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pnp", description="Print-and-play kits and referee tools for five medical games.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
-    modules: dict[str, object] = {}
-    for verb in VERBS:
-        try:
-            module = importlib.import_module(f"{__name__}.{verb}_cmd")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{verb}_cmd":
-                raise
-            continue
-        module.register(sub)  # type: ignore[attr-defined]
-        modules[verb] = module
-    return parser, modules
+    for module in COMMANDS.values():
+        module.register(sub)
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     from ..errors import PnpError
 
-    parser, modules = _parser()
+    parser = _parser()
     args = parser.parse_args(argv)
     if not args.verb:
         parser.print_help()
         return 2
     try:
-        return int(modules[args.verb].run(args) or 0)  # type: ignore[attr-defined]
+        return int(COMMANDS[args.verb].run(args) or 0)
     except PnpError as exc:
         if args.debug:
             traceback.print_exc()

@@ -1,8 +1,19 @@
-"""Argument types shared by commands: lists, offsets, paper names."""
+"""Argument types shared by commands (lists, offsets, paper names), and what a command module
+offers, so the tables of ``pnp`` and ``pnp score`` are type-checked."""
 
 from __future__ import annotations
 
 import argparse
+from typing import Protocol
+
+
+class Command(Protocol):
+    """A command module: its parser under the parent's sub-parsers, and the work once its
+    arguments are read."""
+
+    def register(self, sub: argparse._SubParsersAction, /) -> None: ...
+
+    def run(self, args: argparse.Namespace, /) -> int: ...
 
 
 def csv_list(value: str) -> list[str]:

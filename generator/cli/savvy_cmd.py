@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ACTIONS = ("new", "answer", "layout", "key", "check", "solve", "play")
 MAX_SEED = 999_999_999  # the QR payload carries up to 9 digits
 SHOW_CANDIDATES = 20  # solve lists the candidates themselves when this few remain
 
@@ -75,7 +75,7 @@ def _pdf_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    return int(globals()[f"_{args.action}"](args) or 0)
+    return int(ACTIONS[args.action](args) or 0)
 
 
 def _secret(text: str):
@@ -232,3 +232,10 @@ def _play(args: argparse.Namespace) -> int:
     from .savvy_play import play_lines
 
     return play_lines(_seed(args), args.lab, args.interruptions, sys.stdin, sys.stdout)
+
+
+# the action after ``pnp savvy`` → its function (register() adds the parsers in --help order)
+ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "new": _new, "answer": _answer, "layout": _layout, "key": _key, "check": _check,
+    "solve": _solve, "play": _play,
+}

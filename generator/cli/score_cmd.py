@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import argparse
-import importlib
+from collections.abc import Mapping
 
-SCORERS = ("solo", "microbious", "pharma")
+from . import score_microbious, score_pharma, score_solo
+from .options import Command
+
+# the name after ``pnp score`` → its module, in the order ``pnp score --help`` lists them
+SCORERS: Mapping[str, Command] = {
+    "solo": score_solo, "microbious": score_microbious, "pharma": score_pharma,
+}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     parser = sub.add_parser("score", help="score calculators for the games")
     games = parser.add_subparsers(dest="scorer", metavar="GAME", required=True)
-    for name in SCORERS:
-        importlib.import_module(f"{__package__}.score_{name}").register(games)
+    for module in SCORERS.values():
+        module.register(games)
 
 
 def run(args: argparse.Namespace) -> int:
-    module = importlib.import_module(f"{__package__}.score_{args.scorer}")
-    return int(module.run(args) or 0)
+    return int(SCORERS[args.scorer].run(args) or 0)

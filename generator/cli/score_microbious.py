@@ -22,7 +22,7 @@ def register(games: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..pipeline.load import load_builtin
-    from ..rules.microbious_score import Rules, Tie, hand_score
+    from ..rules.microbious.score import Rules, Tie, hand_score
 
     rules = Rules.from_data(load_builtin("microbious").data)
     hand = [card.strip() for card in args.hand.split(",") if card.strip()]

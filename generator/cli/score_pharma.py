@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..rules.pharma_score import parse_cards, reward
+    from ..rules.pharma_code.score import parse_cards, reward
 
     result = reward(parse_cards(args.cards), fast_track=args.fast_track)
     if args.json:

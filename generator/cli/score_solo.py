@@ -22,7 +22,7 @@ def register(games: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..pipeline.load import load_builtin
-    from ..rules.solo_score import ScoreRules, solo_score
+    from ..rules.patient_zero_solo.score import ScoreRules, solo_score
 
     rules = ScoreRules.from_data(load_builtin(GAME).data)
     result = solo_score(args.colours, args.cubes, args.amputated, args.specialists_lost,

@@ -1,5 +1,5 @@
 """Save Patient Zero's rule data: the lab-sheet grid, molecule colours, Fuzio zones and the
-sample decks, validated at load time and read by the referee tools (``savvy``)."""
+sample decks, validated at load time and read by the referee tools (``generator.savvy``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ..content.checker import Checker, join
-from ..content.model import Deck, Game
+from ...content.checker import Checker, join
+from ...content.model import Deck, Game
 
 MOLECULES = range(1, 26)
 SIDE = 5

@@ -1,12 +1,12 @@
 """Microbious rule data: card values, colours, powers and targets, checked at load time so the
-print kit and the score calculator (``microbious_score``) agree on every card."""
+print kit and the score calculator (``score``) agree on every card."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..content.checker import Checker, join, known, names
+from ...content.checker import Checker, join, known, names
 
 DATA_KEYS = {"points", "vaccines", "doubler", "bonus", "end", "players", "sizes", "colours",
              "specials", "powers", "targets", "summary", "cue_shapes", "counts"}

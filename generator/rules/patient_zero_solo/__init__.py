@@ -8,8 +8,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..content.checker import Checker, join, known, names
-from ..content.model import Deck
+from ...content.checker import Checker, join, known, names
+from ...content.model import Deck
 
 DIE_FACES = set(range(1, 7))
 DATA_KEYS = {"colours", "classes", "card_types", "limbs", "max_per_colour", "hand_limit",

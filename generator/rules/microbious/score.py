@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..errors import UsageError
+from ...errors import UsageError
 
 
 class Tie(str, Enum):

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any
 
-from ..content.checker import Checker, join
+from ...content.checker import Checker, join
 
 DATA_KEYS = {"rounds", "actions", "win_popularity_per_player", "remove_tile_cost",
              "outpatient_cost", "room_capacity", "doctor_death_popularity", "contagion",
