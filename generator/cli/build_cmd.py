@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
+from ..imposition.plan import Backs, Duplex
 from .options import csv_list, non_negative_mm, offset, positive_int
 
 
@@ -22,9 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", default="output", help="output folder (default output/)")
     p.add_argument("--bleed", type=non_negative_mm, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--gutter", type=non_negative_mm, default=0.0, help="gap between cards, mm")
-    p.add_argument("--duplex", choices=["long", "short", "none"], default="long",
+    p.add_argument("--duplex", choices=list(Duplex), default=Duplex.LONG.value,
                    help="flip edge of a duplex printer, or none (default long)")
-    p.add_argument("--backs", choices=["end", "fold"], default="end",
+    p.add_argument("--backs", choices=list(Backs), default=Backs.END.value,
                    help="with --duplex none: back pages at the end, or fold-and-glue pairs")
     p.add_argument("--back-offset", type=offset, default=(0.0, 0.0), metavar="X,Y",
                    help="move backs by X,Y mm to correct a printer's drift")

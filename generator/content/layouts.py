@@ -65,7 +65,7 @@ def _check_elements(check: Checker, schema: ElementSchema, elements: Any, path: 
         if element is None:
             continue
         kind = element.get("type")
-        if kind not in schema:
+        if not isinstance(kind, str) or kind not in schema:
             check.add(join(where, "type"),
                       f"unknown element type {kind!r}; use one of {', '.join(schema)}",
                       element, "type")

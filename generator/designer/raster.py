@@ -12,7 +12,7 @@ from PIL import Image
 from ..content.model import Deck, Game
 from ..errors import UsageError
 from ..i18n.catalog import Translator, require_translations, translator
-from ..imposition.plan import ComponentPlan, PagePlan, Placement, PrintOptions
+from ..imposition.plan import ComponentPlan, PagePlan, Placement, PrintOptions, Side
 from ..pipeline.contexts import Contexts
 from ..pipeline.load import resolve_game
 from ..pipeline.request import BuildRequest
@@ -69,10 +69,10 @@ class Rasterizer:
         width, height = px(size.w + 2 * bleed, dpi), px(size.h + 2 * bleed, dpi)
         if max(width, height) > MAX_PX:
             raise UsageError(f"{dpi:g} dpi makes {width}×{height} px cards; use a lower --dpi")
-        pages: dict[str, list[PagePlan]] = {"front": [], "back": []}
+        pages: dict[Side, list[PagePlan]] = {Side.FRONT: [], Side.BACK: []}
         for item in items:
             card = deck.cards[item]
-            for side, layout in (("front", card.front), ("back", card.back)):
+            for side, layout in ((Side.FRONT, card.front), (Side.BACK, card.back)):
                 if layout is None:
                     continue
                 placement = Placement(layout, item, side, bleed, bleed, size.w, size.h, 0, bleed)
@@ -81,7 +81,7 @@ class Rasterizer:
         options = PrintOptions(bleed=bleed)
         contexts = Contexts(self.game, self.tr, BuildRequest(
             self.request.game, self.request.lang, options, fallback=self.request.fallback))
-        plans = [ComponentPlan(deck.id, deck.id, tuple(pages["front"] + pages["back"]))]
+        plans = [ComponentPlan(deck.id, deck.id, tuple(pages[Side.FRONT] + pages[Side.BACK]))]
         info = DocumentInfo(f"{self.game.id} {deck.id} proof", deck.id, "")
         data = render_pdf(self.game, plans, contexts, info, page_footer=False)
         require_translations(self.tr, self.tr.missing, self.game.source)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..content.model import Size
-from .plan import Mark, PagePlan, Placement, PrintOptions
+from .plan import Backs, Duplex, Mark, MarkKind, PagePlan, Placement, PrintOptions, Side
 
 
 @dataclass(frozen=True)
@@ -99,23 +99,23 @@ def crop_marks(grid: Grid, count: int, paper: Size, options: PrintOptions) -> tu
     return tuple(marks)
 
 
-def back_rotation(front: int, duplex: str) -> int:
+def back_rotation(front: int, duplex: Duplex) -> int:
     """Rotation that keeps the back's top at the front's top once the sheet is flipped."""
-    if duplex == "short":
+    if duplex == Duplex.SHORT:
         return (180 - front) % 360
     return (-front) % 360
 
 
 def mirror(placement: Placement, paper: Size, options: PrintOptions, layout: str,
-           duplex: str) -> Placement:
+           duplex: Duplex) -> Placement:
     """The back placement behind ``placement`` for the given flip."""
     fw, fh = placement.footprint
     dx, dy = options.back_offset
-    if duplex == "short":
+    if duplex == Duplex.SHORT:
         x, y = placement.x + dx, paper.h - placement.y - fh + dy
     else:
         x, y = paper.w - placement.x - fw + dx, placement.y + dy
-    return Placement(layout, placement.item, "back", x, y, placement.w, placement.h,
+    return Placement(layout, placement.item, Side.BACK, x, y, placement.w, placement.h,
                      back_rotation(placement.rotation, duplex), placement.bleed)
 
 
@@ -123,7 +123,7 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
                 options: PrintOptions) -> list[PagePlan]:
     """Pages of fronts, each followed (duplex) or trailed (simplex) by its page of backs."""
     has_backs = any(b is not None for b in backs)
-    fold = has_backs and options.duplex == "none" and options.backs == "fold"
+    fold = has_backs and options.duplex == Duplex.NONE and options.backs == Backs.FOLD
     grid = plan_grid(card, paper, options, pair=fold)
     rotation = 90 if grid.rotated else 0
     per_page = grid.per_page // 2 if fold else grid.per_page
@@ -135,7 +135,7 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
         for slot, item in enumerate(chunk):
             slot_index = slot * 2 if fold else slot
             x, y = grid.trim_box(slot_index)
-            front = Placement(fronts[item], item, "front", x, y, card.w, card.h, rotation,
+            front = Placement(fronts[item], item, Side.FRONT, x, y, card.w, card.h, rotation,
                               options.bleed)
             placements.append(front)
             back = backs[item]
@@ -143,10 +143,10 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
                 continue
             if fold:
                 bx, by = grid.trim_box(slot_index + 1)
-                placements.append(Placement(back, item, "back", bx, by, card.w, card.h,
-                                            back_rotation(rotation, "long"), options.bleed))
+                placements.append(Placement(back, item, Side.BACK, bx, by, card.w, card.h,
+                                            back_rotation(rotation, Duplex.LONG), options.bleed))
             else:
-                flip = "short" if options.duplex == "short" else "long"
+                flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
                 behind.append(mirror(front, paper, options, back, flip))
         used = len(chunk) * (2 if fold else 1)
         marks = crop_marks(grid, used, paper, options)
@@ -154,8 +154,8 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
             marks += fold_marks(grid, used, options)
         fronts_pages.append(PagePlan(paper.w, paper.h, tuple(placements), marks))
         if has_backs and not fold:
-            back_pages.append(PagePlan(paper.w, paper.h, tuple(behind), side="back"))
-    if options.duplex == "none" and not fold:
+            back_pages.append(PagePlan(paper.w, paper.h, tuple(behind), side=Side.BACK))
+    if options.duplex == Duplex.NONE and not fold:
         return fronts_pages + back_pages
     if fold or not back_pages:
         return fronts_pages
@@ -176,5 +176,5 @@ def fold_marks(grid: Grid, used: int, options: PrintOptions) -> tuple[Mark, ...]
                 continue
             x = grid.left + col * grid.pitch_x - (grid.pitch_x - sw) / 2
             y = grid.top + row * grid.pitch_y
-            marks.append(Mark(x, y - grid.bleed, x, y + sh + grid.bleed, kind="fold"))
+            marks.append(Mark(x, y - grid.bleed, x, y + sh + grid.bleed, kind=MarkKind.FOLD))
     return tuple(marks)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from ..content.model import Size
-from .plan import Label, Mark, PagePlan, Placement, PrintOptions
+from .plan import Duplex, Label, Mark, MarkKind, PagePlan, Placement, PrintOptions, Side
 
 
 def oriented(paper: Size, landscape: bool) -> Size:
@@ -20,8 +20,8 @@ def plan_sheet(layout: str, size: Size, paper: Size, copies: int,
         raise ValueError(f"layout '{layout}' is {size.w:g}×{size.h:g} mm but the paper leaves "
                          f"{limit_w:g}×{limit_h:g} mm inside its margins")
     x, y = (paper.w - size.w) / 2, (paper.h - size.h) / 2
-    return [PagePlan(paper.w, paper.h, (Placement(layout, copy, "sheet", x, y, size.w, size.h),),
-                     side="sheet")
+    return [PagePlan(paper.w, paper.h, (Placement(layout, copy, Side.SHEET, x, y, size.w, size.h),),
+                     side=Side.SHEET)
             for copy in range(copies)]
 
 
@@ -29,11 +29,11 @@ def pad_for_duplex(pages: list[PagePlan], options: PrintOptions, note: str) -> l
     """A blank back after a component with an odd number of pages, so that, printed
     double-sided, the next component starts on a sheet of its own and every front keeps its
     back (single-sided printing needs no padding)."""
-    if options.duplex == "none" or len(pages) % 2 == 0:
+    if options.duplex == Duplex.NONE or len(pages) % 2 == 0:
         return pages
     last = pages[-1]
     label = Label(options.margin + 5, last.height / 2, note, 9.0)
-    return [*pages, PagePlan(last.width, last.height, (), labels=(label,), side="blank")]
+    return [*pages, PagePlan(last.width, last.height, (), labels=(label,), side=Side.BLANK)]
 
 
 SEAM_TICK = 4.0               # mm: each half of an alignment tick across a board seam
@@ -61,13 +61,13 @@ def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
             x, y = options.margin - ox, options.margin - oy
             clip = (options.margin, options.margin, min(area_w, size.w - ox),
                     min(area_h, size.h - oy))
-            placement = Placement(layout, row * cols + col, "sheet", x, y, size.w, size.h,
+            placement = Placement(layout, row * cols + col, Side.SHEET, x, y, size.w, size.h,
                                   clip=clip)
             sides = (col > 0, row > 0, col < cols - 1, row < rows - 1)
             marks = _seam_marks(clip, overlap, *sides)
             label = Label(options.margin, options.margin - 1.5,
                           _tile_label(row, col, rows, cols, *sides))
-            pages.append(PagePlan(paper.w, paper.h, (placement,), marks, (label,), side="sheet"))
+            pages.append(PagePlan(paper.w, paper.h, (placement,), marks, (label,), side=Side.SHEET))
     return pages
 
 
@@ -91,18 +91,18 @@ def _seam_marks(clip: tuple[float, float, float, float], overlap: float, left: b
     marks = []
     if left:
         gx = x + overlap
-        marks.append(Mark(gx, y, gx, y + h, kind="glue"))
-        marks += [Mark(gx, y + h * f, gx + t, y + h * f, kind="target") for f in SEAM_TICKS]
+        marks.append(Mark(gx, y, gx, y + h, kind=MarkKind.GLUE))
+        marks += [Mark(gx, y + h * f, gx + t, y + h * f, MarkKind.TARGET) for f in SEAM_TICKS]
     if top:
         gy = y + overlap
-        marks.append(Mark(x, gy, x + w, gy, kind="glue"))
-        marks += [Mark(x + w * f, gy, x + w * f, gy + t, kind="target") for f in SEAM_TICKS]
+        marks.append(Mark(x, gy, x + w, gy, kind=MarkKind.GLUE))
+        marks += [Mark(x + w * f, gy, x + w * f, gy + t, MarkKind.TARGET) for f in SEAM_TICKS]
     if right:
-        marks.append(Mark(x + w, y, x + w, y + h, kind="crop"))
-        marks += [Mark(x + w - t, y + h * f, x + w, y + h * f, kind="target") for f in SEAM_TICKS]
+        marks.append(Mark(x + w, y, x + w, y + h, kind=MarkKind.CROP))
+        marks += [Mark(x + w - t, y + h * f, x + w, y + h * f, MarkKind.TARGET) for f in SEAM_TICKS]
     if bottom:
-        marks.append(Mark(x, y + h, x + w, y + h, kind="crop"))
-        marks += [Mark(x + w * f, y + h - t, x + w * f, y + h, kind="target") for f in SEAM_TICKS]
+        marks.append(Mark(x, y + h, x + w, y + h, kind=MarkKind.CROP))
+        marks += [Mark(x + w * f, y + h - t, x + w * f, y + h, MarkKind.TARGET) for f in SEAM_TICKS]
     return tuple(marks)
 
 
@@ -115,23 +115,23 @@ def alignment_pages(paper: Size, options: PrintOptions) -> list[PagePlan]:
     for tx, ty in targets:
         for marks, (mx, my) in ((front_marks, (tx, ty)),
                                 (back_marks, _mirrored(tx, ty, paper, options))):
-            marks.append(Mark(mx - 8, my, mx + 8, my, kind="target"))
-            marks.append(Mark(mx, my - 8, mx, my + 8, kind="target"))
+            marks.append(Mark(mx - 8, my, mx + 8, my, kind=MarkKind.TARGET))
+            marks.append(Mark(mx, my - 8, mx, my + 8, kind=MarkKind.TARGET))
             for tick in range(-5, 6):
                 length = 2.0 if tick % 5 else 3.5
-                marks.append(Mark(mx + tick, my + 9, mx + tick, my + 9 + length, kind="ruler"))
-                marks.append(Mark(mx + 9, my + tick, mx + 9 + length, my + tick, kind="ruler"))
-    flip = "short" if options.duplex == "short" else "long"
+                marks.append(Mark(mx + tick, my + 9, mx + tick, my + 9 + length, MarkKind.RULER))
+                marks.append(Mark(mx + 9, my + tick, mx + 9 + length, my + tick, MarkKind.RULER))
+    flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
     front_label = Label(options.margin, options.margin + 2,
                         f"Alignment page ({flip}-edge duplex). Print both sides, hold to the "
                         "light; each tick is 1 mm. Pass the drift as --back-offset X,Y.", 8)
     back_label = Label(options.margin, options.margin + 2, "Back side of the alignment page", 8)
     return [PagePlan(paper.w, paper.h, (), tuple(front_marks), (front_label,)),
-            PagePlan(paper.w, paper.h, (), tuple(back_marks), (back_label,), side="back")]
+            PagePlan(paper.w, paper.h, (), tuple(back_marks), (back_label,), side=Side.BACK)]
 
 
 def _mirrored(x: float, y: float, paper: Size, options: PrintOptions) -> tuple[float, float]:
     dx, dy = options.back_offset
-    if options.duplex == "short":
+    if options.duplex == Duplex.SHORT:
         return x + dx, paper.h - y + dy
     return paper.w - x + dx, y + dy

@@ -3,6 +3,43 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Duplex(StrEnum):
+    """The edge a duplex printer flips the sheet on, or none (backs printed apart)."""
+
+    LONG = "long"
+    SHORT = "short"
+    NONE = "none"
+
+
+class Backs(StrEnum):
+    """Without duplex: backs on pages of their own at the end, or beside their fronts to fold."""
+
+    END = "end"
+    FOLD = "fold"
+
+
+class Side(StrEnum):
+    """What a page or placement is: a card front, its back, a whole sheet, or a blank page
+    that keeps the next part starting on a front."""
+
+    FRONT = "front"
+    BACK = "back"
+    SHEET = "sheet"
+    BLANK = "blank"
+
+
+class MarkKind(StrEnum):
+    """A crop line, the fold and glue edges of a fold-and-glue pair, an alignment target, or a
+    ruler tick of the alignment page."""
+
+    CROP = "crop"
+    FOLD = "fold"
+    GLUE = "glue"
+    TARGET = "target"
+    RULER = "ruler"
 
 
 @dataclass(frozen=True)
@@ -15,11 +52,15 @@ class PrintOptions:
     margin: float = 5.0
     mark_length: float = 4.0
     mark_gap: float = 1.0
-    duplex: str = "long"          # long | short | none
-    backs: str = "end"            # with duplex none: end | fold
+    duplex: Duplex = Duplex.LONG
+    backs: Backs = Backs.END      # read only with Duplex.NONE
     back_offset: tuple[float, float] = (0.0, 0.0)
     ink_saver: bool = False
     crop_marks: bool = True
+
+    def __post_init__(self) -> None:  # the command line passes the options' plain names
+        object.__setattr__(self, "duplex", Duplex(self.duplex))
+        object.__setattr__(self, "backs", Backs(self.backs))
 
 
 @dataclass(frozen=True)
@@ -28,7 +69,7 @@ class Placement:
 
     layout: str
     item: int                 # index of the card (or copy) in the component
-    side: str                 # front | back | sheet
+    side: Side
     x: float
     y: float
     w: float                  # the layout's own width and height (before rotation)
@@ -45,13 +86,13 @@ class Placement:
 
 @dataclass(frozen=True)
 class Mark:
-    """A hairline from (x1, y1) to (x2, y2): crop, fold or alignment mark."""
+    """A hairline from (x1, y1) to (x2, y2): crop, glue or alignment mark."""
 
     x1: float
     y1: float
     x2: float
     y2: float
-    kind: str = "crop"
+    kind: MarkKind = MarkKind.CROP
 
 
 @dataclass(frozen=True)
@@ -71,7 +112,7 @@ class PagePlan:
     placements: tuple[Placement, ...]
     marks: tuple[Mark, ...] = ()
     labels: tuple[Label, ...] = ()
-    side: str = "front"
+    side: Side = Side.FRONT
 
 
 @dataclass(frozen=True)

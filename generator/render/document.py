@@ -17,7 +17,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.model import Game
-from ..imposition.plan import ComponentPlan, Mark, PagePlan, Placement
+from ..imposition.plan import ComponentPlan, Mark, MarkKind, PagePlan, Placement, Side
 from ..units import mm
 from .fonts import font_name, register_fonts
 from .forms import place_form
@@ -25,11 +25,11 @@ from .painter import Painter
 from .stamps import Stamps
 
 MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
-    "crop": (0.25, None, 0.0),
-    "fold": (0.4, (3, 2), 0.35),
-    "glue": (0.4, (2, 2), 0.5),
-    "target": (0.3, None, 0.0),
-    "ruler": (0.25, None, 0.0),
+    MarkKind.CROP: (0.25, None, 0.0),
+    MarkKind.FOLD: (0.4, (3, 2), 0.35),
+    MarkKind.GLUE: (0.4, (2, 2), 0.5),
+    MarkKind.TARGET: (0.3, None, 0.0),
+    MarkKind.RULER: (0.25, None, 0.0),
 }
 
 ContextFor = Callable[[str, Placement], dict[str, Any]]
@@ -73,8 +73,8 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
             _draw_marks(canvas, page, page.marks)
             _draw_labels(canvas, page)
             if page_footer:
-                printed = sum(1 for p in component.pages if p.side != "blank")
-                count = f" · {number}/{printed}" if page.side != "blank" else ""
+                printed = sum(1 for p in component.pages if p.side != Side.BLANK)
+                count = f" · {number}/{printed}" if page.side != Side.BLANK else ""
                 footer = f"{info.footer} · {component.title}{count}"
                 _small_text(canvas, page, 5.0, page.height - 2.5, footer, 5.5)
             canvas.showPage()
