@@ -91,7 +91,7 @@ def test_cli_exits_2_and_keeps_the_good_pdf(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "expects 6" in err and "Traceback" not in err
     assert pdf.read_bytes() == good
-    assert sorted(p.name for p in out.iterdir()) == [".pnp-stamps", "registration-en-a4.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [".pnp-builds", "registration-en-a4.pdf"]
 
 
 def test_missing_translation_fails_with_the_ids(tmp_path, capsys):

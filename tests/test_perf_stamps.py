@@ -65,7 +65,7 @@ def test_a_layout_chosen_by_name_at_draw_time_still_shares_its_backs(tmp_path: P
 
 def test_layout_names_follow_uses_and_patterns() -> None:
     from generator.pipeline.load import resolve_game
-    from generator.render.stamps import layout_names
+    from generator.render.form_keys import layout_names
 
     game = resolve_game("microbious")
     assert "card" not in layout_names(game, "mb-back")

@@ -18,16 +18,16 @@ from typing import Any
 from ..content.loader import game_folder
 from ..render.document import write_atomically
 from .build import build
-from .fingerprint import Stamp, request_hash
+from .fingerprint import BuildRecord, request_hash
 from .request import BuildRequest, BuildResult
 
-STAMP_DIR = ".pnp-stamps"  # inside the output folder: one small JSON per PDF
+RECORDS_DIR = ".pnp-builds"  # inside the output folder: one small JSON per PDF
 
-GUESS_BYTES_PER_S = 100_000  # data and layout bytes built per second, when no stamp tells
+GUESS_BYTES_PER_S = 100_000  # data and layout bytes built per second, when no record tells
 GUESS_SUFFIXES = (".yaml", ".yml", ".csv")
 
 Notify = Callable[[BuildResult], None]
-Job = tuple[int, BuildRequest, str, Path, float]  # index, request, inputs, stamp, cost
+Job = tuple[int, BuildRequest, str, Path, float]  # index, request, inputs, record, cost
 
 
 def default_jobs() -> int:
@@ -40,32 +40,32 @@ def _folder(request: BuildRequest) -> Path:
 
 
 def _inputs(request: BuildRequest) -> tuple[str, Path]:
-    """The request's input hash and where its stamp lives."""
+    """The request's input hash and where its record lives."""
     folder = _folder(request)
     settings = {**asdict(request), "game": str(folder), "out_dir": None}
     key = json.dumps([str(folder), request.lang, request.options.paper, request.only])
     name = hashlib.sha256(key.encode()).hexdigest()[:24]
     folders = [folder, *(Path(d).resolve() for d in request.layout_dirs)]
-    return request_hash(settings, folders), Path(request.out_dir) / STAMP_DIR / f"{name}.json"
+    return request_hash(settings, folders), Path(request.out_dir) / RECORDS_DIR / f"{name}.json"
 
 
-def _skip(request: BuildRequest, inputs: str, stamp: Stamp | None) -> BuildResult | None:
-    """The PDF on disk, when its stamp proves it came from these very inputs."""
+def _skip(request: BuildRequest, inputs: str, record: BuildRecord | None) -> BuildResult | None:
+    """The PDF on disk, when its record proves it came from these very inputs."""
     started = time.perf_counter()
     out_dir = Path(request.out_dir)
-    if stamp is None or not stamp.still_valid(inputs, out_dir):
+    if record is None or not record.still_valid(inputs, out_dir):
         return None
-    return BuildResult(out_dir / stamp.pdf, stamp.pages, stamp.cards,
-                       time.perf_counter() - started, stamp.size, skipped=True)
+    return BuildResult(out_dir / record.pdf, record.pages, record.cards,
+                       time.perf_counter() - started, record.size, skipped=True)
 
 
-def _build_and_stamp(request: BuildRequest, inputs: str, stamp_path: Path) -> BuildResult:
+def _build_and_record(request: BuildRequest, inputs: str, record_path: Path) -> BuildResult:
     result = build(request)
     if not result.fallback_ids:  # a build that fell back warns every time, so never skip it
         stat = result.path.stat()
-        stamp = Stamp(inputs, result.path.name, stat.st_size, stat.st_mtime_ns, result.pages,
+        record = BuildRecord(inputs, result.path.name, stat.st_size, stat.st_mtime_ns, result.pages,
                       result.cards, round(result.seconds, 3))
-        write_atomically(stamp_path, stamp.to_json().encode())
+        write_atomically(record_path, record.to_json().encode())
     return result
 
 
@@ -79,8 +79,8 @@ def _worker_start(finished: Any) -> None:
 
 def _build_batch(batch: list[Job]) -> list[BuildResult]:
     results = []
-    for index, request, inputs, stamp_path, _ in batch:
-        results.append(_build_and_stamp(request, inputs, stamp_path))
+    for index, request, inputs, record_path, _ in batch:
+        results.append(_build_and_record(request, inputs, record_path))
         _finished.put((index, results[-1]))
     return results
 
@@ -143,11 +143,11 @@ def _batches(todo: list[Job], workers: int) -> list[list[Job]]:
     return sorted(batches, key=lambda b: -sum(j[-1] for j in b))
 
 
-def _cost(request: BuildRequest, stamp: Stamp | None) -> float:
+def _cost(request: BuildRequest, record: BuildRecord | None) -> float:
     """Seconds the last build of this PDF took, or a guess from the size of the game's data
     and layouts (not its catalogs or pictures, which cost little to draw)."""
-    if stamp is not None and stamp.seconds > 0:
-        return stamp.seconds
+    if record is not None and record.seconds > 0:
+        return record.seconds
     folder = _folder(request)
     files = folder.rglob("*") if folder.is_dir() else [folder]
     drawn = sum(f.stat().st_size for f in files if f.suffix in GUESS_SUFFIXES and f.is_file())
@@ -165,17 +165,17 @@ def build_all(requests: Sequence[BuildRequest], jobs: int = 1, force: bool = Fal
     results: dict[int, BuildResult] = {}
     todo: list[Job] = []
     for index, request in enumerate(requests):
-        inputs, stamp_path = _inputs(request)
-        stamp = Stamp.read(stamp_path)
-        skipped = None if force else _skip(request, inputs, stamp)
+        inputs, record_path = _inputs(request)
+        record = BuildRecord.read(record_path)
+        skipped = None if force else _skip(request, inputs, record)
         if skipped is None:
-            todo.append((index, request, inputs, stamp_path, _cost(request, stamp)))
+            todo.append((index, request, inputs, record_path, _cost(request, record)))
         else:
             results[index] = skipped
             notify(skipped)
     if jobs <= 1 or len(todo) <= 1:
-        for index, request, inputs, stamp_path, _ in todo:
-            results[index] = _build_and_stamp(request, inputs, stamp_path)
+        for index, request, inputs, record_path, _ in todo:
+            results[index] = _build_and_record(request, inputs, record_path)
             notify(results[index])
     else:
         results.update(_in_pool(todo, min(jobs, len(todo)), notify))

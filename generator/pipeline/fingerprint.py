@@ -66,7 +66,7 @@ def request_hash(settings: dict, folders: list[Path]) -> str:
 
 
 @dataclass(frozen=True)
-class Stamp:
+class BuildRecord:
     """What a finished build left behind: the input hash and the PDF it produced."""
 
     inputs: str
@@ -88,7 +88,7 @@ class Stamp:
         return json.dumps(asdict(self))
 
     @classmethod
-    def read(cls, path: Path) -> Stamp | None:
+    def read(cls, path: Path) -> BuildRecord | None:
         try:
             return cls(**json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError, TypeError):

@@ -1,5 +1,5 @@
 """Stage 1, load: a game folder → a validated :class:`Game` whose rule data is checked by its
-rules module and whose rules components are expanded into rule cards, stamped with the
+rules module and whose rules components are expanded into rule cards, marked with the
 fingerprint of every file it was read from. A process loads each version of a game once."""
 
 from __future__ import annotations

@@ -20,9 +20,9 @@ from ..content.model import Game
 from ..imposition.plan import ComponentPlan, Mark, MarkKind, PagePlan, Placement, Side
 from ..units import mm
 from .fonts import font_name, register_fonts
+from .form_keys import FormKeys
 from .forms import place_form
 from .painter import Painter
-from .stamps import Stamps
 
 MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
     MarkKind.CROP: (0.25, None, 0.0),
@@ -32,6 +32,7 @@ MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
     MarkKind.RULER: (0.25, None, 0.0),
 }
 
+FORM_PREFIX = "Stamp"  # PDF names of repeated drawings (kept: renaming it moves every byte)
 ContextFor = Callable[[str, Placement], dict[str, Any]]
 
 
@@ -56,7 +57,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
     canvas.setCreator("pnp print-and-play generator")
     canvas.setSubject(info.subject)
     painter = Painter(canvas, game, ink_saver=ink_saver) if game is not None else None
-    stamps = _Forms(painter, components, context_for) if painter is not None else None
+    forms = _Forms(painter, components, context_for) if painter is not None else None
     for component in components:
         for number, page in enumerate(component.pages, start=1):
             canvas.setPageSize((mm(page.width), mm(page.height)))
@@ -65,8 +66,8 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                 canvas.bookmarkPage(key)
                 canvas.addOutlineEntry(component.title, key, level=0)
             for placement in page.placements:
-                assert stamps is not None, "placements need a game to draw from"
-                _draw_placement(stamps, page, placement, context_for(component.component_id,
+                assert forms is not None, "placements need a game to draw from"
+                _draw_placement(forms, page, placement, context_for(component.component_id,
                                                                      placement))
                 if after_placement is not None:
                     after_placement(canvas, page, placement)
@@ -88,7 +89,7 @@ class _Forms:
 
     def __init__(self, painter: Painter, components: Sequence[ComponentPlan],
                  context_for: ContextFor):
-        self.painter, self.stamps = painter, Stamps(painter.game)
+        self.painter, self.form_keys = painter, FormKeys(painter.game)
         self.uses: Counter[tuple] = Counter()
         self.names: dict[tuple, str] = {}
         self.keys: dict[tuple[int, int], tuple[Any, tuple | None]] = {}
@@ -109,7 +110,7 @@ class _Forms:
         known = (id(placement), id(context))
         if known not in self.keys:
             self.keys[known] = ((placement, context),
-                                self.stamps.key(placement.layout, context, placement.w,
+                                self.form_keys.key(placement.layout, context, placement.w,
                                                 placement.h, placement.bleed))
         return self.keys[known][1]
 
@@ -122,7 +123,7 @@ class _Forms:
         if key is None or self.uses[key] < 2:
             draw()
         else:
-            place_form(self.painter.canvas, self.names, key, "Stamp", draw)
+            place_form(self.painter.canvas, self.names, key, FORM_PREFIX, draw)
 
 
 def _draw_placement(forms: _Forms, page: PagePlan, placement: Placement,

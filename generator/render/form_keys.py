@@ -91,7 +91,7 @@ def _names_of(game: Game) -> dict[str, tuple[str, ...]]:
     return entry[1]
 
 
-class Stamps:
+class FormKeys:
     """Keys of placements: equal keys draw the same marks on the page."""
 
     def __init__(self, game: Game):
