@@ -32,3 +32,11 @@ def games_dir() -> Path:
 
 def locales_dir() -> Path:
     return PACKAGE_DIR / "locales"
+
+
+def file_version(path: Path) -> tuple[int, int]:
+    """(mtime in ns, size): the key every per-file cache reads a file again on. Caches of a
+    whole game use its fingerprint instead (pipeline.fingerprint), pure functions their
+    arguments; no cache keys on a path alone."""
+    stat = path.stat()
+    return stat.st_mtime_ns, stat.st_size

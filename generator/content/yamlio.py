@@ -12,6 +12,7 @@ from typing import Any
 import yaml
 
 from ..errors import ContentError, Problem
+from ..resources import file_version
 
 
 class Msg(str):
@@ -121,14 +122,14 @@ def load_yaml_shared(path: Path) -> Any:
     all): parsed once per process and version of the file. The result is shared, so callers
     must not change it."""
     try:
-        stat = path.stat()
+        version = file_version(path)
     except OSError:
         return load_yaml(path)  # names the problem
-    return _parsed(path, stat.st_mtime_ns, stat.st_size)
+    return _parsed(path, version)
 
 
 @lru_cache(maxsize=64)
-def _parsed(path: Path, mtime_ns: int, size: int) -> Any:
+def _parsed(path: Path, version: tuple[int, int]) -> Any:
     return load_yaml(path)
 
 

@@ -16,7 +16,7 @@ from babel.messages.pofile import PoFileError, read_po
 
 from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
-from ..resources import games_dir, locales_dir
+from ..resources import file_version, games_dir, locales_dir
 from .checks import catalog_problems, syntax_problems
 
 SOURCE_LANG = "en"
@@ -24,7 +24,7 @@ LANGUAGES = ("fr", "en", "de")
 
 
 @lru_cache(maxsize=64)
-def _read_catalog(path: Path, mtime: float) -> Catalog:
+def _read_catalog(path: Path, version: tuple[int, int]) -> Catalog:
     try:
         raw = path.read_bytes()
         problems = syntax_problems(path, raw.decode("utf-8"))
@@ -43,7 +43,7 @@ def _read_catalog(path: Path, mtime: float) -> Catalog:
 def read_catalog(path: Path) -> Catalog | None:
     if not path.is_file():
         return None
-    return _read_catalog(path, path.stat().st_mtime)
+    return _read_catalog(path, file_version(path))
 
 
 def catalog_paths(lang: str, game_folder: Path | None) -> list[Path]:
