@@ -14,7 +14,7 @@ from generator.errors import PnpError
 from generator.i18n.catalog import read_catalog
 from generator.pipeline.load import load_game
 from generator.resources import games_dir
-from generator.rules.savvy_marks import parse_marks
+from generator.savvy.marks import parse_marks
 
 GAMES = sorted(p.name for p in games_dir().iterdir() if (p / "game.yaml").is_file())
 

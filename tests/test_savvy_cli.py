@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
-from generator.rules import savvy
+from generator.savvy import answers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -188,8 +188,8 @@ def play(stdin: str, *argv: str) -> subprocess.CompletedProcess:
 
 
 def test_play_won_through_stdin():
-    secret = ",".join(map(str, savvy.secret_for_seed(7)))
-    wrong = ",".join([str(m) for m in range(1, 26) if m not in savvy.secret_for_seed(7)][:3])
+    secret = ",".join(map(str, answers.secret_for_seed(7)))
+    wrong = ",".join([str(m) for m in range(1, 26) if m not in answers.secret_for_seed(7)][:3])
     script = (f"samply\nanalyzer M1\nsheet\nkolozomi 3\nscanpad 1,2,3\nintervallo max\n"
               f"antidote {wrong}\nantidote {secret}\n")
     result = play(script, "--seed", "7", "--lab", "M")
@@ -203,7 +203,7 @@ def test_play_won_through_stdin():
 
 
 def test_play_lost_after_two_missed_antidotes():
-    wrong = [m for m in range(1, 26) if m not in savvy.secret_for_seed(3)][:6]
+    wrong = [m for m in range(1, 26) if m not in answers.secret_for_seed(3)][:6]
     script = "".join(f"antidote {a},{b},{c}\n" for a, b, c in (wrong[:3], wrong[3:]))
     result = play(script, "--seed", "3", "--lab", "T")
     assert result.returncode == 1
@@ -223,7 +223,7 @@ def test_play_interruption_after_the_third_tool():
 def test_play_misfunkcio_reading_is_off_by_one():
     script = "fuzio\nmezakol\nintervallo min\nscanpad 1,2,3,6,7,8\n"
     result = play(script, "--seed", "9", "--interruptions")
-    assert savvy.secret_for_seed(9) == (12, 13, 22)  # the frame holds none of them
+    assert answers.secret_for_seed(9) == (12, 13, 22)  # the frame holds none of them
     assert "Interruption: Misfunkcio" in result.stdout
     assert "Savvy: 1 (Misfunkcio: off by one)" in result.stdout
     assert "No more input: game abandoned" in result.stdout and result.returncode == 1

@@ -11,8 +11,8 @@ import pytest
 import zxingcpp
 
 from generator.cli import main
-from generator.rules import savvy
-from generator.savvy_key import key_path, render_key, write_key
+from generator.savvy import answers
+from generator.savvy.key import key_path, render_key, write_key
 
 SECRET, SEED = (5, 9, 24), 4242
 MM = 72 / 25.4
@@ -42,7 +42,7 @@ def test_one_a4_page_named_after_the_seed(english):
 def test_every_answer_is_printed(english):
     with pdfplumber.open(english) as pdf:
         text = pdf.pages[0].extract_text()
-    key = savvy.key(savvy.builtin_board(), SECRET)
+    key = answers.key(answers.builtin_lab_grid(), SECRET)
     assert "ANSWER KEY" in text and f"Game {SEED}" in text
     assert "FUZIO (sum 38)" in text and "23-39" in text
     for word in ("SUBSTRAKTO", "MEZAKOL", "DEDUKTO", "KOLOZOMI", "SCANPAD", "✓ MIN", "✓ MAX"):
@@ -96,9 +96,9 @@ def test_new_picks_the_seeded_secret(tmp_path, capsys):
     out = capsys.readouterr().out
     path = tmp_path / "savvy-key-42.pdf"
     assert f"answer key written to {path}" in out and path.is_file()
-    secret = savvy.secret_for_seed(42)
+    secret = answers.secret_for_seed(42)
     image = rasterize(path, tmp_path / "42.png")
     from PIL import Image
 
     with Image.open(image) as picture:
-        assert zxingcpp.read_barcodes(picture)[0].text == savvy.qr_payload(secret, 42)
+        assert zxingcpp.read_barcodes(picture)[0].text == answers.qr_payload(secret, 42)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 
 from generator.cli.savvy_play import play_lines
-from generator.rules import savvy
+from generator.savvy import answers
 
 OPENING = "fuzio\nmezakol\nintervallo min\n"  # three tools: the interruption comes next
 
@@ -18,8 +18,8 @@ def play(seed: int, script: str, interruptions: bool = True) -> tuple[int, str]:
 
 
 def test_tool_rules():
-    secret = savvy.secret_for_seed(5)
-    dedukto = savvy.dedukto(secret, 5)
+    secret = answers.secret_for_seed(5)
+    dedukto = answers.dedukto(secret, 5)
     code, out = play(5, f"analyzer M1\nhackz\ndedukto\nkolozomi {secret[0]}\n"
                         f"kolozomi {dedukto[0]}\nmezakol\nmezakol\nsubstrakto\n",
                      interruptions=False)
@@ -27,9 +27,9 @@ def test_tool_rules():
     assert "! analyzer needs ✓ cards not yet analysed" in out
     assert "! Hackz acts on the other lab" in out
     assert "! kolozomi: show one of your Dedukto molecules" in out
-    assert f"Savvy: colour {savvy.mezakol(savvy.builtin_board(), secret)}" in out
+    assert f"Savvy: colour {answers.mezakol(answers.builtin_lab_grid(), secret)}" in out
     assert "! no Mezakol card left" in out
-    assert f"Savvy: difference {savvy.substrakto(secret, 5, 1)}" in out
+    assert f"Savvy: difference {answers.substrakto(secret, 5, 1)}" in out
 
 
 def test_premo_forces_an_antidote():
@@ -72,7 +72,7 @@ def test_planado_takes_a_plan_and_skip_discards_an_unplayable_tool():
 
 
 def test_level_counts_every_tool_played():
-    secret = ",".join(map(str, savvy.secret_for_seed(4)))
+    secret = ",".join(map(str, answers.secret_for_seed(4)))
     code, out = play(4, "samply\nsamply\nfuzio\nmezakol\nscanpad r1c1:2x3\n"
                         f"antidote {secret}\n", interruptions=False)
     assert code == 0

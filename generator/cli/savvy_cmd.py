@@ -1,5 +1,5 @@
 """``pnp savvy …``: the referee's calculator for Save Patient Zero (a thin layer over
-``generator.rules.savvy*`` and ``generator.savvy_key``)."""
+``generator.savvy``)."""
 
 from __future__ import annotations
 
@@ -79,10 +79,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _secret(text: str):
-    from ..rules import savvy
-    from ..rules.savvy_queries import molecules
+    from ..savvy import answers
+    from ..savvy.queries import molecules
 
-    return savvy.check_secret(molecules(text, "--solution"))
+    return answers.check_secret(molecules(text, "--solution"))
 
 
 def _seed(args: argparse.Namespace, secret=None) -> int:
@@ -90,13 +90,13 @@ def _seed(args: argparse.Namespace, secret=None) -> int:
     import secrets
 
     from ..errors import UsageError
-    from ..rules import savvy
+    from ..savvy import answers
 
     if args.seed is not None:
         if not 0 <= args.seed <= MAX_SEED:
             raise UsageError(f"--seed {args.seed} is out of range; use 0..{MAX_SEED}")
         return args.seed
-    return savvy.default_seed(secret) if secret is not None else secrets.randbelow(1_000_000)
+    return answers.default_seed(secret) if secret is not None else secrets.randbelow(1_000_000)
 
 
 def _print_json(value: Any) -> None:
@@ -104,29 +104,29 @@ def _print_json(value: Any) -> None:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from ..rules import savvy
-    from ..savvy_key import write_key
+    from ..savvy import answers
+    from ..savvy.key import write_key
 
     seed = _seed(args)
-    path = write_key(savvy.secret_for_seed(seed), seed, args.lang, args.paper, args.out)
+    path = write_key(answers.secret_for_seed(seed), seed, args.lang, args.paper, args.out)
     print(f"game {seed}: answer key written to {path} (keep it hidden)")
     return 0
 
 
 def _answer(args: argparse.Namespace) -> int:
-    from ..rules import savvy
-    from ..rules.savvy_queries import NO_ANSWER, ask, describe, parse_query
+    from ..savvy import answers
+    from ..savvy.queries import NO_ANSWER, Tool, ask, describe, parse_query
 
-    board = savvy.builtin_board()
+    grid = answers.builtin_lab_grid()
     secret = _secret(args.solution)
-    query = parse_query(board, args.tool, args.args)
-    answer = ask(board, secret, query, _seed(args, secret), args.draw)
+    query = parse_query(grid, args.tool, args.args)
+    answer = ask(grid, secret, query, _seed(args, secret), args.draw)
     result: dict[str, Any] = {"answer": answer}
     text = describe(query, answer)
     if query.tool in NO_ANSWER:
         result["note"] = NO_ANSWER[query.tool]
-    elif args.misfunkcio and query.tool == "scanpad":
-        readings = savvy.misfunkcio_readings(answer)
+    elif args.misfunkcio and query.tool == Tool.SCANPAD:
+        readings = answers.misfunkcio_readings(answer)
         result["misfunkcio"] = readings
         text = (f"true count {answer}; Misfunkcio: show {' or '.join(map(str, readings))} "
                 "(Savvy's choice)")
@@ -138,9 +138,9 @@ def _answer(args: argparse.Namespace) -> int:
 
 
 def _layout(args: argparse.Namespace) -> int:
-    from ..rules import savvy
+    from ..savvy import answers
 
-    lab = savvy.builtin_board().lab
+    lab = answers.builtin_lab_grid().lab
     value = {"grid": [list(row) for row in lab.grid],
              "colours": {str(m): lab.colours[m] for m in sorted(lab.colours)},
              "fuzio": [list(zone) for zone in lab.fuzio],
@@ -158,8 +158,8 @@ def _layout(args: argparse.Namespace) -> int:
 
 def _key(args: argparse.Namespace) -> int:
     from ..errors import UsageError
-    from ..rules import savvy
-    from ..savvy_key import read_qr, write_key
+    from ..savvy import answers
+    from ..savvy.key import read_qr, write_key
 
     if (args.qr is None) == (args.solution is None):
         raise UsageError("give either --solution A,B,C or --qr IMAGE")
@@ -169,7 +169,7 @@ def _key(args: argparse.Namespace) -> int:
         secret = _secret(args.solution)
         seed = _seed(args, secret)
     if args.json:
-        _print_json(savvy.key(savvy.builtin_board(), secret))
+        _print_json(answers.key(answers.builtin_lab_grid(), secret))
         return 0
     path = write_key(secret, seed, args.lang, args.paper, args.out)
     print(f"game {seed}: answer key written to {path} (keep it hidden)")
@@ -178,7 +178,7 @@ def _key(args: argparse.Namespace) -> int:
 
 def _read_marks(path: Path):
     from ..errors import UsageError
-    from ..rules.savvy_marks import parse_marks
+    from ..savvy.marks import parse_marks
 
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -188,35 +188,35 @@ def _read_marks(path: Path):
 
 
 def _check(args: argparse.Namespace) -> int:
-    from ..rules import savvy
-    from ..rules.savvy_marks import fits, right_answer
+    from ..savvy import answers
+    from ..savvy.marks import fits, right_answer
 
-    board = savvy.builtin_board()
+    grid = answers.builtin_lab_grid()
     secret = _secret(args.solution)
     marks = _read_marks(args.marks)
     wrong = 0
     for mark in marks:
-        if fits(board, secret, mark):
+        if fits(grid, secret, mark):
             print(f"line {mark.line}: OK     {mark.words()}")
         else:
             wrong += 1
             print(f"line {mark.line}: WRONG  {mark.words()}  (right: "
-                  f"{right_answer(board, secret, mark)})")
+                  f"{right_answer(grid, secret, mark)})")
     print(f"{len(marks)} marks: {len(marks) - wrong} OK, {wrong} WRONG")
     return 1 if wrong else 0
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from ..rules import savvy
-    from ..rules.savvy_solver import first_contradiction, solve
+    from ..savvy import answers
+    from ..savvy.solver import first_contradiction, solve
 
-    board = savvy.builtin_board()
+    grid = answers.builtin_lab_grid()
     marks = _read_marks(args.marks)
-    candidates = solve(board, marks)
+    candidates = solve(grid, marks)
     if args.json:
         _print_json({"count": len(candidates), "candidates": [list(c) for c in candidates]})
     elif not candidates:
-        culprit = first_contradiction(board, marks)
+        culprit = first_contradiction(grid, marks)
         assert culprit is not None
         print(f"no secret fits all {len(marks)} marks: they contradict each other by line "
               f"{culprit.line} ({culprit.words()})")

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from ...errors import UsageError
 
 
-class Tie(str, Enum):
+class Tie(StrEnum):
     """Who shares the lowest load with this player (for one-hand scoring)."""
 
     NONE = "none"

@@ -10,24 +10,44 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from ..errors import UsageError
-from . import savvy
-from .save_patient_zero import MOLECULES, SIDE
-from .savvy import Board, Secret
+from ..rules.save_patient_zero import MOLECULES, SIDE
+from . import answers
+from .answers import LabGrid, Secret
 
-TOOLS = ("samply", "mikroskopo", "analyzer", "dedukto", "intervallo", "scanpad", "centrifugo",
-         "estugamo", "fuzio", "substrakto", "kolozomi", "mezakol", "antidote", "hackz",
-         "spionado")
+
+class Tool(StrEnum):
+    """A tool card, the closed set of questions Savvy answers; its value is the word the
+    command line, a marks file and the terminal game spell it with."""
+
+    SAMPLY = "samply"
+    MIKROSKOPO = "mikroskopo"
+    ANALYZER = "analyzer"
+    DEDUKTO = "dedukto"
+    INTERVALLO = "intervallo"
+    SCANPAD = "scanpad"
+    CENTRIFUGO = "centrifugo"
+    ESTUGAMO = "estugamo"
+    FUZIO = "fuzio"
+    SUBSTRAKTO = "substrakto"
+    KOLOZOMI = "kolozomi"
+    MEZAKOL = "mezakol"
+    ANTIDOTE = "antidote"
+    HACKZ = "hackz"
+    SPIONADO = "spionado"
+
+
+TOOLS = tuple(Tool)
 NO_ANSWER = {
-    "hackz": "Hackz has no secret answer: the lab copies the tool the other lab has just "
-             "played, so answer that tool instead",
-    "spionado": "Spionado has no secret answer: Savvy lends 2 cards from the ✗ side of the "
-                "other lab's sheet, to be given back before the next turn",
+    Tool.HACKZ: "Hackz has no secret answer: the lab copies the tool the other lab has just "
+                "played, so answer that tool instead",
+    Tool.SPIONADO: "Spionado has no secret answer: Savvy lends 2 cards from the ✗ side of the "
+                   "other lab's sheet, to be given back before the next turn",
 }
-CARD_TOOLS = ("samply", "mikroskopo", "analyzer")
-BARE_TOOLS = ("dedukto", "fuzio", "substrakto", "mezakol", "hackz", "spionado")
+BARE_TOOLS = (Tool.DEDUKTO, Tool.FUZIO, Tool.SUBSTRAKTO, Tool.MEZAKOL, Tool.HACKZ, Tool.SPIONADO)
 NUMBER = re.compile(r"^[0-9]{1,3}$", re.ASCII)
 
 
@@ -36,14 +56,14 @@ class Query:
     """One use of a tool: ``arg`` is a card id, ``min``/``max``, a set of molecules, a
     (``row``|``col``, n) pair, a molecule, a sorted guess, or None for bare tools."""
 
-    tool: str
+    tool: Tool
     arg: Any = None
 
     def words(self) -> str:
         """The query written back the way a marks file or the command line spells it."""
         arg = self.arg
         if arg is None:
-            return self.tool
+            return str(self.tool)
         if isinstance(arg, tuple) and arg and arg[0] in ("row", "col"):
             return f"{self.tool} {arg[0]} {arg[1]}"
         if isinstance(arg, (frozenset, tuple)):
@@ -51,11 +71,11 @@ class Query:
         return f"{self.tool} {arg}"
 
 
-def tool_name(word: str) -> str:
+def tool_name(word: str) -> Tool:
     name = word.strip().lower()
     if name not in TOOLS:
         raise UsageError(f"unknown tool {word[:30]!r}; tools: {', '.join(TOOLS)}")
-    return name
+    return Tool(name)
 
 
 def molecules(text: str, what: str) -> list[int]:
@@ -74,14 +94,14 @@ def molecules(text: str, what: str) -> list[int]:
     return values
 
 
-def card_ranges(board: Board) -> str:
+def card_ranges(grid: LabGrid) -> str:
     labs: dict[str, int] = {}
-    for card in board.lab.samples:
+    for card in grid.lab.samples:
         labs[card[0]] = labs.get(card[0], 0) + 1
     return " and ".join(f"{lab}1..{lab}{count}" for lab, count in labs.items())
 
 
-def parse_query(board: Board, tool: str, args: Sequence[str]) -> Query:
+def parse_query(grid: LabGrid, tool: str, args: Sequence[str]) -> Query:
     """Read a tool and its arguments; a UsageError names the problem and what is allowed."""
     name = tool_name(tool)
     text = " ".join(args).strip()
@@ -91,18 +111,18 @@ def parse_query(board: Board, tool: str, args: Sequence[str]) -> Query:
         return Query(name)
     if not text:
         raise UsageError(f"{name} needs an argument: {USAGE[name]}")
-    return Query(name, PARSERS[name](board, name, text))
+    return Query(name, PARSERS[name](grid, name, text))
 
 
-def _card(board: Board, name: str, text: str) -> str:
+def _card(grid: LabGrid, name: str, text: str) -> str:
     card = text.upper()
-    if card not in board.lab.samples:
+    if card not in grid.lab.samples:
         raise UsageError(f"{name}: no sample card {text[:20]!r}; sample cards are "
-                         f"{card_ranges(board)}")
+                         f"{card_ranges(grid)}")
     return card
 
 
-def _end(board: Board, name: str, text: str) -> str:
+def _end(grid: LabGrid, name: str, text: str) -> str:
     end = text.lower()
     if end not in ("min", "max"):
         raise UsageError(f"intervallo: choose min or max, not {text[:20]!r}")
@@ -113,33 +133,33 @@ def _shape_names(shapes: Sequence[tuple[int, int]]) -> str:
     return " or ".join(f"{r}×{c}" for r, c in shapes)
 
 
-def _block(board: Board, name: str, text: str) -> frozenset[int]:
-    if savvy.BLOCK_LABEL.match(text.lower()):
-        cells = board.blocks.get(text.lower())
+def _block(grid: LabGrid, name: str, text: str) -> frozenset[int]:
+    if answers.BLOCK_LABEL.match(text.lower()):
+        cells = grid.blocks.get(text.lower())
         if cells is None:
             raise UsageError(f"scanpad: no block {text!r} on the grid; blocks are "
-                             f"{', '.join(board.blocks)}")
+                             f"{', '.join(grid.blocks)}")
         return cells
     cells = frozenset(molecules(text, "scanpad"))
-    if cells not in board.blocks.values():
-        example_label, example = next(iter(board.blocks.items()))
+    if cells not in grid.blocks.values():
+        example_label, example = next(iter(grid.blocks.items()))
         raise UsageError(f"scanpad: {text[:40]} is not a block; Scanpad frames "
-                         f"{_shape_names(board.scanpad_shapes)} molecules of the grid, such as "
+                         f"{_shape_names(grid.scanpad_shapes)} molecules of the grid, such as "
                          f"{','.join(map(str, sorted(example)))} ({example_label})")
     return cells
 
 
-def _centrifugo(board: Board, name: str, text: str) -> frozenset[int]:
+def _centrifugo(grid: LabGrid, name: str, text: str) -> frozenset[int]:
     cells = frozenset(molecules(text, "centrifugo"))
-    if cells not in board.centrifugo_placements:
-        example = sorted(board.centrifugo_placements[0])
+    if cells not in grid.centrifugo_placements:
+        example = sorted(grid.centrifugo_placements[0])
         raise UsageError(f"centrifugo: {text[:40]} is not a set of molecules Centrifugo can "
-                         f"point at; it points at {len(board.centrifugo_cells)} cells shaped "
+                         f"point at; it points at {len(grid.centrifugo_cells)} cells shaped "
                          f"like {','.join(map(str, example))}")
     return cells
 
 
-def _line(board: Board, name: str, text: str) -> tuple[str, int]:
+def _line(grid: LabGrid, name: str, text: str) -> tuple[str, int]:
     parts = text.lower().split()
     kind = {"row": "row", "col": "col", "column": "col"}.get(parts[0]) if parts else None
     if (kind is None or len(parts) != 2 or not NUMBER.match(parts[1])
@@ -149,56 +169,56 @@ def _line(board: Board, name: str, text: str) -> tuple[str, int]:
     return kind, int(parts[1])
 
 
-def _molecule(board: Board, name: str, text: str) -> int:
+def _molecule(grid: LabGrid, name: str, text: str) -> int:
     values = molecules(text, name)
     if len(values) != 1:
         raise UsageError(f"{name}: show one molecule of 1..25, not {text[:30]!r}")
     return values[0]
 
 
-def _guess(board: Board, name: str, text: str) -> Secret:
-    return savvy.check_secret(molecules(text, name), "an Antidote guess")
+def _guess(grid: LabGrid, name: str, text: str) -> Secret:
+    return answers.check_secret(molecules(text, name), "an Antidote guess")
 
 
 PARSERS = {
-    "samply": _card, "mikroskopo": _card, "analyzer": _card, "intervallo": _end,
-    "scanpad": _block, "centrifugo": _centrifugo, "estugamo": _line, "kolozomi": _molecule,
-    "antidote": _guess,
+    Tool.SAMPLY: _card, Tool.MIKROSKOPO: _card, Tool.ANALYZER: _card, Tool.INTERVALLO: _end,
+    Tool.SCANPAD: _block, Tool.CENTRIFUGO: _centrifugo, Tool.ESTUGAMO: _line,
+    Tool.KOLOZOMI: _molecule, Tool.ANTIDOTE: _guess,
 }
 USAGE = {
-    "samply": "a sample card id such as M17", "mikroskopo": "a sample card id such as M17",
-    "analyzer": "a sample card id such as M17", "intervallo": "min or max",
-    "scanpad": "6 molecules of a block such as 1,2,3,6,7,8, or a label such as r1c1:2x3",
-    "centrifugo": "4 molecules such as 1,2,6,7", "estugamo": "row N or col N",
-    "kolozomi": "one molecule such as 7", "antidote": "3 molecules such as 5,9,23",
+    Tool.SAMPLY: "a sample card id such as M17", Tool.MIKROSKOPO: "a sample card id such as M17",
+    Tool.ANALYZER: "a sample card id such as M17", Tool.INTERVALLO: "min or max",
+    Tool.SCANPAD: "6 molecules of a block such as 1,2,3,6,7,8, or a label such as r1c1:2x3",
+    Tool.CENTRIFUGO: "4 molecules such as 1,2,6,7", Tool.ESTUGAMO: "row N or col N",
+    Tool.KOLOZOMI: "one molecule such as 7", Tool.ANTIDOTE: "3 molecules such as 5,9,23",
 }
 
 
-def ask(board: Board, secret: Secret, query: Query, seed: int, draw: int = 1) -> Any:
+def ask(grid: LabGrid, secret: Secret, query: Query, seed: int, draw: int = 1) -> Any:
     """Savvy's answer: bool, count, row, zone label, colour name, molecule list, or None."""
     tool, arg = query.tool, query.arg
-    if tool in ("samply", "mikroskopo"):
-        return savvy.sample_count(board, secret, arg) > 0
-    if tool == "analyzer":
-        return savvy.sample_count(board, secret, arg)
-    if tool in ("scanpad", "antidote"):
-        return savvy.count_in(arg, secret)
-    if tool == "centrifugo":
-        return savvy.count_in(arg, secret) > 0
-    if tool == "estugamo":
-        return savvy.estugamo(board, secret, *arg)
-    if tool == "intervallo":
-        return savvy.intervallo(board, secret, arg)
-    if tool == "kolozomi":
-        return savvy.kolozomi(board, secret, arg)
-    if tool == "dedukto":
-        return savvy.dedukto(secret, seed)
-    if tool == "fuzio":
-        return savvy.fuzio(board, secret)
-    if tool == "substrakto":
-        return savvy.substrakto(secret, seed, draw)
-    if tool == "mezakol":
-        return savvy.mezakol(board, secret)
+    if tool in (Tool.SAMPLY, Tool.MIKROSKOPO):
+        return answers.sample_count(grid, secret, arg) > 0
+    if tool == Tool.ANALYZER:
+        return answers.sample_count(grid, secret, arg)
+    if tool in (Tool.SCANPAD, Tool.ANTIDOTE):
+        return answers.count_in(arg, secret)
+    if tool == Tool.CENTRIFUGO:
+        return answers.count_in(arg, secret) > 0
+    if tool == Tool.ESTUGAMO:
+        return answers.estugamo(grid, secret, *arg)
+    if tool == Tool.INTERVALLO:
+        return answers.intervallo(grid, secret, arg)
+    if tool == Tool.KOLOZOMI:
+        return answers.kolozomi(grid, secret, arg)
+    if tool == Tool.DEDUKTO:
+        return answers.dedukto(secret, seed)
+    if tool == Tool.FUZIO:
+        return answers.fuzio(grid, secret)
+    if tool == Tool.SUBSTRAKTO:
+        return answers.substrakto(secret, seed, draw)
+    if tool == Tool.MEZAKOL:
+        return answers.mezakol(grid, secret)
     return None
 
 
@@ -207,25 +227,25 @@ def describe(query: Query, answer: Any) -> str:
     tool, arg = query.tool, query.arg
     if tool in NO_ANSWER:
         return NO_ANSWER[tool]
-    if tool in ("samply", "mikroskopo"):
+    if tool in (Tool.SAMPLY, Tool.MIKROSKOPO):
         return f"{arg}: ✓ holds an antidote molecule" if answer else f"{arg}: ✗ holds none"
-    if tool == "analyzer":
+    if tool == Tool.ANALYZER:
         if answer == 0:
             return f"{arg}: 0 — a ✗ card; Analyzer takes only ✓ cards"
         return f"{arg}: x{answer}"
-    if tool == "intervallo":
+    if tool == Tool.INTERVALLO:
         return f"{arg}: row {answer}"
-    if tool == "dedukto":
+    if tool == Tool.DEDUKTO:
         return "not in the antidote: " + ", ".join(map(str, answer))
-    if tool == "fuzio":
+    if tool == Tool.FUZIO:
         return f"zone {answer}"
-    if tool == "substrakto":
+    if tool == Tool.SUBSTRAKTO:
         return f"difference {answer}"
-    if tool == "mezakol":
+    if tool == Tool.MEZAKOL:
         return f"colour {answer}"
     if isinstance(answer, bool):
         return "yes" if answer else "no"
-    if tool == "antidote":
-        found = " — the antidote is found" if answer == savvy.SECRET_SIZE else ""
-        return f"{answer} of {savvy.SECRET_SIZE} right{found}"
+    if tool == Tool.ANTIDOTE:
+        found = " — the antidote is found" if answer == answers.SECRET_SIZE else ""
+        return f"{answer} of {answers.SECRET_SIZE} right{found}"
     return f"{answer} of the framed molecules in the antidote"

@@ -19,21 +19,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ContentError, Problem, UsageError
-from . import savvy
-from .save_patient_zero import MOLECULES, SIDE
-from .savvy import Board, Secret
-from .savvy_queries import NO_ANSWER, NUMBER, Query, ask, molecules, parse_query
+from ..rules.save_patient_zero import MOLECULES, SIDE
+from . import answers
+from .answers import LabGrid, Secret
+from .queries import NO_ANSWER, NUMBER, Query, Tool, ask, molecules, parse_query
 
 YES = {"yes", "y", "true", "✓", "✔"}
 NO = {"no", "n", "false", "✗", "✘", "x"}
-BOOL_TOOLS = ("samply", "mikroskopo", "centrifugo", "estugamo", "kolozomi")
-COUNT_TOOLS = ("analyzer", "scanpad", "antidote")
+BOOL_TOOLS = (Tool.SAMPLY, Tool.MIKROSKOPO, Tool.CENTRIFUGO, Tool.ESTUGAMO, Tool.KOLOZOMI)
+COUNT_TOOLS = (Tool.ANALYZER, Tool.SCANPAD, Tool.ANTIDOTE)
 MISFUNKCIO = "misfunkcio"
 EXAMPLE = "write TOOL ARGS = ANSWER, such as 'fuzio = 23-39' or 'estugamo row 2 = yes'"
 
 
 @dataclass(frozen=True)
-class Mark:
+class LabMark:
     """One line of a marks file: a question, the answer marked, and where it was read."""
 
     line: int
@@ -45,10 +45,10 @@ class Mark:
         return f"{self.query.words()} = {format_answer(self.query.tool, self.answer)}"
 
 
-def parse_marks(text: str, source: str, board: Board | None = None) -> list[Mark]:
+def parse_marks(text: str, source: str, grid: LabGrid | None = None) -> list[LabMark]:
     """Read every mark; raise one ContentError naming each line that cannot be read."""
-    board = board or savvy.builtin_board()
-    marks: list[Mark] = []
+    grid = grid or answers.builtin_lab_grid()
+    marks: list[LabMark] = []
     problems: list[Problem] = []
     misfunkcio = False
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -59,7 +59,7 @@ def parse_marks(text: str, source: str, board: Board | None = None) -> list[Mark
             misfunkcio = True
             continue
         try:
-            marks.append(_mark(board, line, number, misfunkcio))
+            marks.append(_mark(grid, line, number, misfunkcio))
         except UsageError as exc:
             problems.append(Problem(source, "", str(exc), number))
     if problems:
@@ -67,46 +67,46 @@ def parse_marks(text: str, source: str, board: Board | None = None) -> list[Mark
     return marks
 
 
-def _mark(board: Board, line: str, number: int, misfunkcio: bool) -> Mark:
+def _mark(grid: LabGrid, line: str, number: int, misfunkcio: bool) -> LabMark:
     question, equals, answer = line.partition("=")
     words = question.split()
     if not equals or not words:
         raise UsageError(f"cannot read {line[:40]!r}: {EXAMPLE}")
-    query = parse_query(board, words[0], words[1:])
+    query = parse_query(grid, words[0], words[1:])
     if query.tool in NO_ANSWER:
         raise UsageError(f"{NO_ANSWER[query.tool]}; mark the copied tool, or leave the line out")
-    return Mark(number, query, _answer(board, query.tool, answer.strip()),
-                misfunkcio and query.tool == "scanpad")
+    return LabMark(number, query, _answer(grid, query.tool, answer.strip()),
+                   misfunkcio and query.tool == Tool.SCANPAD)
 
 
-def _answer(board: Board, tool: str, text: str) -> Any:
+def _answer(grid: LabGrid, tool: Tool, text: str) -> Any:
     low = text.lower()
     if tool in BOOL_TOOLS:
         if low in YES | NO:
             return low in YES
         raise UsageError(f"{tool}: answer yes or no, not {text[:20]!r}")
     if tool in COUNT_TOOLS:
-        low = low[1:] if tool == "analyzer" and low.startswith("x") else low
-        return _number(tool, low, 0, savvy.SECRET_SIZE)
-    if tool == "intervallo":
+        low = low[1:] if tool == Tool.ANALYZER and low.startswith("x") else low
+        return _number(tool, low, 0, answers.SECRET_SIZE)
+    if tool == Tool.INTERVALLO:
         return _number(tool, low.removeprefix("row").strip(), 1, SIDE)
-    if tool == "substrakto":
+    if tool == Tool.SUBSTRAKTO:
         return _number(tool, low, 1, max(MOLECULES) - min(MOLECULES))
-    if tool == "fuzio":
-        zones = [f"{a}-{b}" for a, b in board.lab.fuzio]
+    if tool == Tool.FUZIO:
+        zones = [f"{a}-{b}" for a, b in grid.lab.fuzio]
         zone = re.sub(r"\s+", "", low)
         if zone not in zones:
             raise UsageError(f"fuzio: answer one of the zones {', '.join(zones)}, not "
                              f"{text[:20]!r}")
         return zone
-    if tool == "mezakol":
-        if low not in board.lab.colour_order:
+    if tool == Tool.MEZAKOL:
+        if low not in grid.lab.colour_order:
             raise UsageError(f"mezakol: answer one of the colours "
-                             f"{', '.join(board.lab.colour_order)}, not {text[:20]!r}")
+                             f"{', '.join(grid.lab.colour_order)}, not {text[:20]!r}")
         return low
     values = molecules(text, "dedukto")
-    if len(set(values)) != savvy.DEDUKTO_SIZE or len(values) != savvy.DEDUKTO_SIZE:
-        raise UsageError(f"dedukto: answer the {savvy.DEDUKTO_SIZE} different molecules Savvy "
+    if len(set(values)) != answers.DEDUKTO_SIZE or len(values) != answers.DEDUKTO_SIZE:
+        raise UsageError(f"dedukto: answer the {answers.DEDUKTO_SIZE} different molecules Savvy "
                          "gave, such as 1,2,3,4,6")
     return tuple(sorted(values))
 
@@ -117,7 +117,7 @@ def _number(tool: str, text: str, low: int, high: int) -> int:
     return int(text)
 
 
-def format_answer(tool: str, answer: Any) -> str:
+def format_answer(tool: Tool, answer: Any) -> str:
     if isinstance(answer, bool):
         return "yes" if answer else "no"
     if isinstance(answer, (list, tuple)):
@@ -125,29 +125,29 @@ def format_answer(tool: str, answer: Any) -> str:
     return str(answer)
 
 
-def fits(board: Board, secret: Secret, mark: Mark) -> bool:
+def fits(grid: LabGrid, secret: Secret, mark: LabMark) -> bool:
     """Whether Savvy could have marked this for this secret."""
     tool, answer = mark.query.tool, mark.answer
-    if tool == "substrakto":
-        return answer in savvy.differences(secret)
-    if tool == "dedukto":
+    if tool == Tool.SUBSTRAKTO:
+        return answer in answers.differences(secret)
+    if tool == Tool.DEDUKTO:
         return not set(answer) & set(secret)
-    truth = ask(board, secret, mark.query, seed=0)
+    truth = ask(grid, secret, mark.query, seed=0)
     if mark.misfunkcio:
-        return answer in savvy.misfunkcio_readings(truth)
+        return answer in answers.misfunkcio_readings(truth)
     return answer == truth
 
 
-def right_answer(board: Board, secret: Secret, mark: Mark) -> str:
+def right_answer(grid: LabGrid, secret: Secret, mark: LabMark) -> str:
     """What Savvy should have marked, written like a marks file answer."""
     tool = mark.query.tool
-    if tool == "substrakto":
-        return "one of " + ", ".join(map(str, savvy.differences(secret)))
-    if tool == "dedukto":
+    if tool == Tool.SUBSTRAKTO:
+        return "one of " + ", ".join(map(str, answers.differences(secret)))
+    if tool == Tool.DEDUKTO:
         inside = sorted(set(mark.answer) & set(secret))
         return f"5 molecules outside the antidote ({', '.join(map(str, inside))} is in it)"
-    truth = ask(board, secret, mark.query, seed=0)
+    truth = ask(grid, secret, mark.query, seed=0)
     if mark.misfunkcio:
-        readings = savvy.misfunkcio_readings(truth)
+        readings = answers.misfunkcio_readings(truth)
         return " or ".join(map(str, readings)) + f" (Misfunkcio: the true count {truth} off by one)"
     return format_answer(tool, truth)

@@ -8,16 +8,16 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from .content.model import Game
-from .errors import UsageError
-from .i18n.catalog import Translator, localize, require_translations, translator
-from .imposition.pages import plan_sheet
-from .imposition.plan import ComponentPlan, PrintOptions
-from .pipeline.load import load_builtin
-from .pipeline.plan import paper_size
-from .render.document import DocumentInfo, render_pdf, write_atomically
-from .rules import savvy
-from .rules.savvy import Board, Secret
+from ..content.model import Game
+from ..errors import UsageError
+from ..i18n.catalog import Translator, localize, require_translations, translator
+from ..imposition.pages import plan_sheet
+from ..imposition.plan import ComponentPlan, PrintOptions
+from ..pipeline.load import load_builtin
+from ..pipeline.plan import paper_size
+from ..render.document import DocumentInfo, render_pdf, write_atomically
+from . import answers
+from .answers import LabGrid, Secret
 
 GAME_ID = "save-patient-zero"
 LAYOUT = "spz-answer-key"
@@ -28,52 +28,52 @@ def key_path(seed: int, out_dir: Path = Path("output")) -> Path:
     return Path(out_dir) / f"savvy-key-{seed}.pdf"
 
 
-def key_context(game: Game, board: Board, secret: Secret, seed: int,
+def key_context(game: Game, grid: LabGrid, secret: Secret, seed: int,
                 base: Mapping[str, Any]) -> dict[str, Any]:
     """The layout's context: the sheet context plus every answer in drawable shapes."""
-    answers = savvy.key(board, secret)
+    found = answers.key(grid, secret)
     labels = base["data"]["colour_labels"]
     return {
         **base,
         "copy": 1,
-        "key": answers,
+        "key": found,
         "seed": seed,
-        "qr": savvy.qr_payload(secret, seed),
-        "dedukto": savvy.dedukto(secret, seed),
+        "qr": answers.qr_payload(secret, seed),
+        "dedukto": answers.dedukto(secret, seed),
         "pairs": sorted(({"low": a, "high": b, "difference": b - a}
                          for a, b in combinations(secret, 2)), key=lambda p: p["difference"]),
-        "colour_names": {name: labels[name] for name in board.lab.colour_order},
-        "scanpad": _scanpad_tables(board, answers["scanpad"]),
+        "colour_names": {name: labels[name] for name in grid.lab.colour_order},
+        "scanpad": _scanpad_tables(grid, found["scanpad"]),
         "labs": [{"name": lab["name"], "colour": lab["colour"],
                   "cards": [{"id": card, "count": count}
-                            for card, count in answers["samples"].items()
+                            for card, count in found["samples"].items()
                             if card.startswith(lab["code"])]}
                  for lab in base["data"]["labs"]],
     }
 
 
-def _scanpad_tables(board: Board, counts: Mapping[str, int]) -> list[dict[str, Any]]:
+def _scanpad_tables(grid: LabGrid, counts: Mapping[str, int]) -> list[dict[str, Any]]:
     """One table a Scanpad shape, a cell a position, each cell named by the molecules at
     its top-left and bottom-right corners (what the referee sees inside the frame)."""
     tables = []
-    for rows, cols in board.scanpad_shapes:
+    for rows, cols in grid.scanpad_shapes:
         suffix = f":{rows}x{cols}"
-        cells = [(label, board.blocks[label]) for label in counts if label.endswith(suffix)]
-        places = savvy.SIDE - cols + 1
+        cells = [(label, grid.blocks[label]) for label in counts if label.endswith(suffix)]
+        places = answers.SIDE - cols + 1
         table_rows = []
         for start in range(0, len(cells), places):
-            table_rows.append([_cell(board, label, counts[label], rows, cols)
+            table_rows.append([_cell(grid, label, counts[label], rows, cols)
                                for label, _ in cells[start:start + places]])
         tables.append({"shape": f"{rows} × {cols}", "cols": places, "rows": table_rows})
     return tables
 
 
-def _cell(board: Board, label: str, count: int, rows: int, cols: int) -> dict[str, Any]:
-    match = savvy.BLOCK_LABEL.match(label)
+def _cell(grid: LabGrid, label: str, count: int, rows: int, cols: int) -> dict[str, Any]:
+    match = answers.BLOCK_LABEL.match(label)
     assert match is not None
     top, left = int(match.group(1)) - 1, int(match.group(2)) - 1
-    return {"label": label, "count": count, "first": board.cell(top, left),
-            "last": board.cell(top + rows - 1, left + cols - 1)}
+    return {"label": label, "count": count, "first": grid.cell(top, left),
+            "last": grid.cell(top + rows - 1, left + cols - 1)}
 
 
 def _base_context(game: Game, tr: Translator, lang: str) -> dict[str, Any]:
@@ -89,10 +89,10 @@ def _base_context(game: Game, tr: Translator, lang: str) -> dict[str, Any]:
 def render_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4") -> bytes:
     """The answer key PDF, in one language, on one paper."""
     game = load_builtin(GAME_ID)
-    board = savvy.board_from_game(game)
+    grid = answers.lab_grid_from_game(game)
     tr = translator(lang, game.folder)
     options = PrintOptions(paper=paper)
-    context = key_context(game, board, secret, seed, _base_context(game, tr, lang))
+    context = key_context(game, grid, secret, seed, _base_context(game, tr, lang))
     layout = game.layouts[LAYOUT]
     assert layout.size is not None
     title = tr.gettext("Answer key")
@@ -123,8 +123,8 @@ def read_qr(image: Path) -> tuple[Secret, int]:
             found = zxingcpp.read_barcodes(picture.convert("L"))
     except (OSError, UnidentifiedImageError) as exc:
         raise UsageError(f"cannot read the image {image}: {exc}") from None
-    texts = [code.text for code in found if code.text.startswith(savvy.QR_PREFIX)]
+    texts = [code.text for code in found if code.text.startswith(answers.QR_PREFIX)]
     if not texts:
-        raise UsageError(f"no Savvy QR code ({savvy.QR_PREFIX}…) found in {image}; "
+        raise UsageError(f"no Savvy QR code ({answers.QR_PREFIX}…) found in {image}; "
                          "photograph the whole code, flat and in focus")
-    return savvy.parse_qr_payload(texts[0])
+    return answers.parse_qr_payload(texts[0])

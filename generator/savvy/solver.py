@@ -5,21 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import savvy
-from .savvy import Board, Secret
-from .savvy_marks import Mark, fits
+from . import answers
+from .answers import LabGrid, Secret
+from .marks import LabMark, fits
 
 
-def solve(board: Board, marks: Sequence[Mark]) -> list[Secret]:
+def solve(grid: LabGrid, marks: Sequence[LabMark]) -> list[Secret]:
     """Every secret, of the 2,300, that fits every mark, in increasing order."""
-    return [s for s in savvy.all_secrets() if all(fits(board, s, m) for m in marks)]
+    return [s for s in answers.all_secrets() if all(fits(grid, s, m) for m in marks)]
 
 
-def first_contradiction(board: Board, marks: Sequence[Mark]) -> Mark | None:
+def first_contradiction(grid: LabGrid, marks: Sequence[LabMark]) -> LabMark | None:
     """The first mark after which no secret fits any more (None when some secret fits all)."""
-    candidates = savvy.all_secrets()
+    candidates = answers.all_secrets()
     for mark in marks:
-        candidates = [s for s in candidates if fits(board, s, mark)]
+        candidates = [s for s in candidates if fits(grid, s, mark)]
         if not candidates:
             return mark
     return None

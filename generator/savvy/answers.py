@@ -21,7 +21,7 @@ from itertools import combinations
 
 from ..content.model import Game
 from ..errors import UsageError
-from .save_patient_zero import MOLECULES, SIDE, LabData, lab_data
+from ..rules.save_patient_zero import MOLECULES, SIDE, LabData, lab_data
 
 Secret = tuple[int, int, int]
 SECRET_SIZE = 3
@@ -32,8 +32,9 @@ QR_PATTERN = re.compile(r"^pnp-savvy:v1:(\d{1,2}),(\d{1,2}),(\d{1,2}):(\d{1,9})$
 
 
 @dataclass(frozen=True)
-class Board:
-    """Everything Savvy reads: the lab data plus the shapes the cut-out tools frame."""
+class LabGrid:
+    """Everything Savvy reads: the lab sheet's data (the 5 × 5 grid of molecules, colours,
+    zones, sample cards) plus the shapes the cut-out tools frame on that grid."""
 
     lab: LabData
     scanpad_shapes: tuple[tuple[int, int], ...]
@@ -52,36 +53,36 @@ class Board:
         return self.lab.grid[row][col]
 
 
-def board_from_game(game: Game) -> Board:
+def lab_grid_from_game(game: Game) -> LabGrid:
     data = game.data
-    return Board(lab_data(game),
-                 tuple((int(r), int(c)) for r, c in data["scanpad"]),
-                 tuple((int(r), int(c)) for r, c in data["centrifugo"]))
+    return LabGrid(lab_data(game),
+                   tuple((int(r), int(c)) for r, c in data["scanpad"]),
+                   tuple((int(r), int(c)) for r, c in data["centrifugo"]))
 
 
 @lru_cache(maxsize=1)
-def builtin_board() -> Board:
-    """The board of the built-in game (its data read once per process)."""
+def builtin_lab_grid() -> LabGrid:
+    """The lab grid of the built-in game (its data read once per process)."""
     from ..pipeline.load import resolve_game
 
-    return board_from_game(resolve_game("save-patient-zero"))
+    return lab_grid_from_game(resolve_game("save-patient-zero"))
 
 
-def _blocks(board: Board) -> dict[str, frozenset[int]]:
+def _blocks(grid: LabGrid) -> dict[str, frozenset[int]]:
     found: dict[str, frozenset[int]] = {}
-    for rows, cols in board.scanpad_shapes:
+    for rows, cols in grid.scanpad_shapes:
         for top in range(SIDE - rows + 1):
             for left in range(SIDE - cols + 1):
-                cells = frozenset(board.cell(top + r, left + c)
+                cells = frozenset(grid.cell(top + r, left + c)
                                   for r in range(rows) for c in range(cols))
                 found[f"r{top + 1}c{left + 1}:{rows}x{cols}"] = cells
     return found
 
 
-def _centrifugo(board: Board) -> tuple[frozenset[int], ...]:
+def _centrifugo(grid: LabGrid) -> tuple[frozenset[int], ...]:
     """Every set of molecules the Centrifugo plate can point at: its cells moved anywhere on
     the grid and turned a quarter at a time (the cut-out can be laid any way round)."""
-    shapes, cells = set(), list(board.centrifugo_cells)
+    shapes, cells = set(), list(grid.centrifugo_cells)
     for _ in range(4):
         low_r, low_c = min(r for r, _ in cells), min(c for _, c in cells)
         shapes.add(tuple(sorted((r - low_r, c - low_c) for r, c in cells)))
@@ -92,7 +93,7 @@ def _centrifugo(board: Board) -> tuple[frozenset[int], ...]:
         width = max(c for _, c in shape) + 1
         for top in range(SIDE - height + 1):
             for left in range(SIDE - width + 1):
-                cells_here = frozenset(board.cell(top + r, left + c) for r, c in shape)
+                cells_here = frozenset(grid.cell(top + r, left + c) for r, c in shape)
                 if cells_here not in placements:
                     placements.append(cells_here)
     return tuple(placements)
@@ -134,9 +135,9 @@ def default_seed(secret: Secret) -> int:
 
 
 # -- one answer per tool ----------------------------------------------------------------------
-def sample_count(board: Board, secret: Secret, card: str) -> int:
+def sample_count(grid: LabGrid, secret: Secret, card: str) -> int:
     """Samply / Mikroskopo (✓ when > 0) and Analyzer (x1, x2, x3)."""
-    return len(set(board.lab.samples[card]) & set(secret))
+    return len(set(grid.lab.samples[card]) & set(secret))
 
 
 def dedukto(secret: Secret, seed: int) -> list[int]:
@@ -145,13 +146,13 @@ def dedukto(secret: Secret, seed: int) -> list[int]:
     return sorted(random.Random(f"{seed}:dedukto").sample(others, DEDUKTO_SIZE))
 
 
-def row_of(board: Board, molecule: int) -> int:
-    return board.lab.position(molecule)[0] + 1
+def row_of(grid: LabGrid, molecule: int) -> int:
+    return grid.lab.position(molecule)[0] + 1
 
 
-def intervallo(board: Board, secret: Secret, end: str) -> int:
+def intervallo(grid: LabGrid, secret: Secret, end: str) -> int:
     """The 1-based grid row holding the lowest (``min``) or highest (``max``) molecule."""
-    return row_of(board, min(secret) if end == "min" else max(secret))
+    return row_of(grid, min(secret) if end == "min" else max(secret))
 
 
 def count_in(cells: Iterable[int], secret: Secret) -> int:
@@ -164,18 +165,18 @@ def misfunkcio_readings(true_count: int) -> list[int]:
     return [n for n in (true_count - 1, true_count + 1) if 0 <= n <= SECRET_SIZE]
 
 
-def estugamo(board: Board, secret: Secret, line: str, number: int) -> bool:
+def estugamo(grid: LabGrid, secret: Secret, line: str, number: int) -> bool:
     """Whether row or column ``number`` (1-based) holds an antidote molecule."""
     index = number - 1
-    cells = (board.lab.grid[index] if line == "row"
-             else [board.lab.grid[r][index] for r in range(SIDE)])
+    cells = (grid.lab.grid[index] if line == "row"
+             else [grid.lab.grid[r][index] for r in range(SIDE)])
     return count_in(cells, secret) > 0
 
 
-def fuzio(board: Board, secret: Secret) -> str:
+def fuzio(grid: LabGrid, secret: Secret) -> str:
     """The label of the zone holding the sum of the three numbers."""
     total = sum(secret)
-    for low, high in board.lab.fuzio:
+    for low, high in grid.lab.fuzio:
         if low <= total <= high:
             return f"{low}-{high}"
     raise AssertionError(f"no Fuzio zone holds {total}; the loader checks the zones")
@@ -192,42 +193,41 @@ def substrakto(secret: Secret, seed: int, draw: int = 1) -> int:
     return abs(a - b)
 
 
-def colour_of(board: Board, molecule: int) -> str:
-    return board.lab.colours[molecule]
+def colour_of(grid: LabGrid, molecule: int) -> str:
+    return grid.lab.colours[molecule]
 
 
-def kolozomi(board: Board, secret: Secret, molecule: int) -> bool:
+def kolozomi(grid: LabGrid, secret: Secret, molecule: int) -> bool:
     """Whether the molecule's colour is one of the antidote molecules' colours."""
-    return colour_of(board, molecule) in {colour_of(board, m) for m in secret}
+    return colour_of(grid, molecule) in {colour_of(grid, m) for m in secret}
 
 
-def mezakol(board: Board, secret: Secret) -> str:
+def mezakol(grid: LabGrid, secret: Secret) -> str:
     """The colour of the middle antidote molecule (neither lowest nor highest)."""
-    return colour_of(board, sorted(secret)[1])
+    return colour_of(grid, sorted(secret)[1])
 
 
-def key(board: Board, secret: Secret) -> dict:
+def key(grid: LabGrid, secret: Secret) -> dict:
     """Every answer at once, in the shape ``pnp savvy key --json`` prints."""
-    secret_colours = {colour_of(board, m) for m in secret}
+    secret_colours = {colour_of(grid, m) for m in secret}
     return {
         "solution": list(secret),
-        "fuzio": fuzio(board, secret),
+        "fuzio": fuzio(grid, secret),
         "substrakto": differences(secret),
-        "mezakol": mezakol(board, secret),
-        "kolozomi": {c: c in secret_colours for c in board.lab.colour_order},
-        "intervallo": {"min": intervallo(board, secret, "min"),
-                       "max": intervallo(board, secret, "max")},
-        "estugamo": {"rows": [estugamo(board, secret, "row", n) for n in range(1, SIDE + 1)],
-                     "cols": [estugamo(board, secret, "col", n) for n in range(1, SIDE + 1)]},
-        "scanpad": {label: count_in(cells, secret) for label, cells in board.blocks.items()},
-        "samples": {card: sample_count(board, secret, card) for card in board.lab.samples},
+        "mezakol": mezakol(grid, secret),
+        "kolozomi": {c: c in secret_colours for c in grid.lab.colour_order},
+        "intervallo": {"min": intervallo(grid, secret, "min"),
+                       "max": intervallo(grid, secret, "max")},
+        "estugamo": {"rows": [estugamo(grid, secret, "row", n) for n in range(1, SIDE + 1)],
+                     "cols": [estugamo(grid, secret, "col", n) for n in range(1, SIDE + 1)]},
+        "scanpad": {label: count_in(cells, secret) for label, cells in grid.blocks.items()},
+        "samples": {card: sample_count(grid, secret, card) for card in grid.lab.samples},
     }
 
 
 def qr_payload(secret: Secret, seed: int) -> str:
     """The plain text the answer key's QR code holds."""
     return f"{QR_PREFIX}{','.join(map(str, secret))}:{seed}"
-
 
 
 def parse_qr_payload(text: str) -> tuple[Secret, int]:
