@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
+from reportlab.pdfgen.pdfgeom import bezierArc
 
 from ...units import mm
 from .kind import BOX, ElementType
@@ -20,8 +25,18 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     x, y, bw, bh = p.bleed_box(element, context, where, w, h, bleed)
     p.canvas.saveState()
     fill, stroke = p.paint(element, context, where, *inks)
-    p.canvas.ellipse(mm(x), -mm(y + bh), mm(x + bw), -mm(y), stroke, fill)
+    p.canvas.addLiteral(_ellipse_code(mm(x), -mm(y + bh), mm(x + bw), -mm(y), stroke, fill))
     p.canvas.restoreState()
+
+
+@lru_cache(maxsize=4096)
+def _ellipse_code(x1: float, y1: float, x2: float, y2: float, stroke: int, fill: int) -> str:
+    """The operators ``canvas.ellipse`` writes, computed once per shape: the same dots and
+    rings recur by the thousand (molecule markers, icons), and the curve maths dominated."""
+    curves = bezierArc(x1, y1, x2, y2, 0, 360)
+    return "\n".join(["n", f"{fp_str(*curves[0][:2])} m",
+                      *(f"{fp_str(*curve[2:])} c" for curve in curves),
+                      PATH_OPS[stroke, fill, FILL_EVEN_ODD]])
 
 
 ELEMENT = ElementType("ellipse", BOX | {"fill", "stroke", "stroke_width", "dash", "bleed",
