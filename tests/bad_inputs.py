@@ -117,6 +117,8 @@ CASES: tuple[Case, ...] = (
                       "{id: M2, molecules: [3, 4, 5, 17, 24, 9]}")),
     Case("colour not in the palette", CHECK, "teal",
          edit=replace(GY, "1: green, 2: orange", "1: teal, 2: orange")),
+    Case("rules id not in the table of games", CHECK, "unknown rules module 'savvy'",
+         edit=replace(GY, "rules: save-patient-zero", "rules: savvy")),
     Case("every problem at once (3 problems, one run)", CHECK, "3 problem(s)",
          edit=both(replace(GY, "expect: 40", "expect: 41"),
                    replace(GY, "[21, 22, 23, 24, 25]", "[21, 22, 23, 24, 26]"),
