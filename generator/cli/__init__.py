@@ -6,13 +6,16 @@ Heavy libraries (reportlab, Babel) are imported inside the commands, so ``pnp --
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from . import (
     build_cmd,
     check_cmd,
+    command_help,
     export_cmd,
     i18n_cmd,
     list_cmd,
@@ -23,6 +26,9 @@ from . import (
 )
 from .options import Command
 
+# the exit code a shell reports for a tool stopped by SIGPIPE (128 + 13), as in `yes | head`
+PIPE_CLOSED = 141
+
 # verb → its module, in the order ``pnp --help`` lists them (the module, not its ``run``, so a
 # test can patch ``run``)
 COMMANDS: Mapping[str, Command] = {
@@ -32,26 +38,77 @@ COMMANDS: Mapping[str, Command] = {
 }
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="pnp", description="Print-and-play kits and referee tools for five medical games.")
+class _Parser(argparse.ArgumentParser):
+    """A parser that refuses the arguments it does not know itself, with its own usage:
+    argparse leaves them to the top parser, whose usage says nothing of the command typed.
+    Sub-commands get this class too (argparse makes them of their parent's class)."""
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None,
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed package's version, looked up only when asked (importing
+    importlib.metadata takes some 40 ms, about as long as the rest of ``pnp --help``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show pnp's version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            print(f"pnp {version('pnp')}")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            print("pnp (not installed)")
+        parser.exit()
+
+
+def make_parser() -> argparse.ArgumentParser:
+    """The whole command line: every command with its options, description and example."""
+    parser = _Parser(prog="pnp")
+    parser.add_argument("--version", action=_Version)
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
     for module in COMMANDS.values():
         module.register(sub)
+    command_help.apply(parser)
     return parser
+
+
+def _pipe_closed() -> int:
+    """Stop quietly when the reader of our output has gone (``pnp list | head``), as Unix
+    tools do; standard output goes to /dev/null so that Python's last flush finds no closed
+    pipe either."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # a stdout without a file descriptor (a test's capture)
+        pass
+    return PIPE_CLOSED
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     from ..errors import PnpError
 
-    parser = _parser()
+    parser = make_parser()
     args = parser.parse_args(argv)
     if not args.verb:
         parser.print_help()
         return 2
     try:
-        return int(COMMANDS[args.verb].run(args) or 0)
+        code = int(COMMANDS[args.verb].run(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here at the latest, where it is caught
+        return code
+    except BrokenPipeError:
+        return _pipe_closed()
     except PnpError as exc:
         if args.debug:
             traceback.print_exc()

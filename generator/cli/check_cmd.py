@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from .options import csv_list
@@ -13,8 +14,10 @@ from .options import csv_list
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="validate a game folder or data file without building")
-    p.add_argument("paths", nargs="+", metavar="PATH",
+    p.add_argument("paths", nargs="*", metavar="PATH",
                    help="a game folder, its game.yaml, or a built-in game id")
+    p.add_argument("--game-dir", metavar="PATH",
+                   help="a game folder of your own (as for build; the same as naming it)")
     p.add_argument("--lang", type=csv_list,
                    help="languages to check (default: every language the game has)")
     p.add_argument("--accessibility", action="store_true",
@@ -25,11 +28,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..errors import UsageError
     from ..pipeline.check import check_game
 
+    specs: list[str | Path] = [*args.paths, *([Path(args.game_dir)] if args.game_dir else [])]
+    if not specs:
+        raise UsageError("name a game to check: a built-in id such as save-patient-zero, a "
+                         "game folder, or --game-dir PATH")
     status = 0
     reports: dict[str, Any] = {}
-    for spec in args.paths:
+    for spec in specs:
         problems = check_game(spec, args.lang)
         for problem in problems:
             print(f"error: {problem}", file=sys.stderr)
@@ -38,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
             status = 2
             continue
         if args.accessibility:
-            reports[spec], failed = _accessibility(spec, args.json)
+            reports[str(spec)], failed = _accessibility(spec, args.json)
             status = 2 if failed else status
         if not args.json:
             print(f"{spec}: OK" if status == 0 else f"{spec}: colour pairs need cues")
@@ -47,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _accessibility(spec: str, as_json: bool) -> tuple[list[dict[str, Any]], bool]:
+def _accessibility(spec: str | Path, as_json: bool) -> tuple[list[dict[str, Any]], bool]:
     """The colour report of one game; True when a pair is too close and has no cue."""
     from ..pipeline.accessibility import VISIONS, colour_pairs, threshold
     from ..pipeline.check import resolve_folder

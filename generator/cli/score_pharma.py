@@ -7,10 +7,7 @@ import json
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("pharma", help="The Pharma Code: squares earned by a row of 9 cards",
-                       description="Squares a row of 9 cards earns at the end of a stage: one "
-                       "per number card in the rising run from the left; jokers keep the run but "
-                       "earn nothing; Fast Track doubles the reward.")
+    p = sub.add_parser("pharma", help="The Pharma Code: squares earned by a row of 9 cards")
     p.add_argument("--cards", required=True, metavar="LIST",
                    help='the row left to right, numbers 1-60 and J for jokers: "3,8,J,15,…"')
     p.add_argument("--fast-track", action="store_true",
