@@ -3,6 +3,10 @@
 A back lands where its front is once the sheet is turned over: mirrored across the page's
 vertical axis for long-edge duplex, across the horizontal axis for short-edge duplex, then
 moved by the user's back offset. Its rotation keeps the back upright relative to its front.
+
+Fold-and-glue (no duplex) prints each back beside its front (fold along a vertical line) or
+below it (fold along a horizontal line), whichever fits more pairs, so a card too wide for two
+side by side still prints, one pair a page at worst.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ class Grid:
     left: float          # trim-box left of the first column
     top: float           # trim-box top of the first row
     bleed: float
+    stacked: bool = False  # fold pairs: the back below its front, not beside it
 
     @property
     def per_page(self) -> int:
@@ -40,6 +45,24 @@ class Grid:
         row, col = divmod(index, self.cols)
         return self.left + col * self.pitch_x, self.top + row * self.pitch_y
 
+    def pair_boxes(self, pair: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Trim boxes of a fold pair's front and back: columns 2k and 2k+1 of a row, or
+        (stacked) rows 2k and 2k+1 of a column."""
+        if not self.stacked:
+            return self.trim_box(2 * pair), self.trim_box(2 * pair + 1)
+        band, col = divmod(pair, self.cols)
+        front = 2 * band * self.cols + col
+        return self.trim_box(front), self.trim_box(front + self.cols)
+
+    def used(self, slots: int) -> tuple[int, int]:
+        """Columns and rows that ``slots`` filled slots span (pairs counted as two slots)."""
+        if self.stacked:
+            pairs = slots // 2
+            bands = (pairs + self.cols - 1) // self.cols
+            return (self.cols if bands > 1 else pairs), 2 * bands
+        rows = (slots + self.cols - 1) // self.cols
+        return (self.cols if rows > 1 else slots), rows
+
 
 def _fit(avail: float, size: float, bleed: float, gutter: float) -> int:
     pitch = size + 2 * bleed + gutter
@@ -47,29 +70,36 @@ def _fit(avail: float, size: float, bleed: float, gutter: float) -> int:
 
 
 def plan_grid(card: Size, paper: Size, options: PrintOptions, pair: bool = False) -> Grid:
-    """The orientation that fits most cards; ``pair`` reserves two slots per card (fold)."""
+    """The orientation that fits most cards; ``pair`` reserves two slots per card (fold),
+    beside or below each other, whichever fits more pairs."""
     reserve = options.margin + (options.mark_length + options.mark_gap if options.crop_marks
                                 else 0.0)
     avail_w, avail_h = paper.w - 2 * reserve, paper.h - 2 * reserve
     best: Grid | None = None
     for rotated in (False, True):
-        cw, ch = (card.h, card.w) if rotated else (card.w, card.h)
-        cols = _fit(avail_w, cw, options.bleed, options.gutter)
-        rows = _fit(avail_h, ch, options.bleed, options.gutter)
-        if pair:
-            cols -= cols % 2
-        if cols * rows == 0 or (best is not None and cols * rows <= best.per_page):
-            continue
-        px = cw + 2 * options.bleed + options.gutter
-        py = ch + 2 * options.bleed + options.gutter
-        block_w = cols * px - options.gutter
-        block_h = rows * py - options.gutter
-        left = (paper.w - block_w) / 2 + options.bleed
-        top = (paper.h - block_h) / 2 + options.bleed
-        best = Grid(cols, rows, rotated, card, px, py, left, top, options.bleed)
+        for stacked in ((False, True) if pair else (False,)):
+            cw, ch = (card.h, card.w) if rotated else (card.w, card.h)
+            cols = _fit(avail_w, cw, options.bleed, options.gutter)
+            rows = _fit(avail_h, ch, options.bleed, options.gutter)
+            if pair and stacked:
+                rows -= rows % 2
+            elif pair:
+                cols -= cols % 2
+            if cols * rows == 0 or (best is not None and cols * rows <= best.per_page):
+                continue
+            px = cw + 2 * options.bleed + options.gutter
+            py = ch + 2 * options.bleed + options.gutter
+            left = (paper.w - (cols * px - options.gutter)) / 2 + options.bleed
+            top = (paper.h - (rows * py - options.gutter)) / 2 + options.bleed
+            best = Grid(cols, rows, rotated, card, px, py, left, top, options.bleed, stacked)
     if best is None:
-        raise ValueError(f"a {card.w:g}×{card.h:g} mm card with {options.bleed:g} mm bleed does "
-                         f"not fit on {paper.w:g}×{paper.h:g} mm paper")
+        what = (f"a fold-and-glue pair of {card.w:g}×{card.h:g} mm cards (front and back)"
+                if pair else f"a {card.w:g}×{card.h:g} mm card")
+        fix = ("; print it double-sided (--duplex long) or with less bleed (--bleed 0)" if pair
+               else "; choose a larger paper or less bleed (--bleed 0)")
+        raise ValueError(f"{what} with {options.bleed:g} mm bleed does not fit on "
+                         f"{options.paper} paper ({paper.w:g}×{paper.h:g} mm), upright or "
+                         f"rotated{fix}")
     return best
 
 
@@ -77,8 +107,7 @@ def crop_marks(grid: Grid, count: int, paper: Size, options: PrintOptions) -> tu
     """Marks on every trim line, in the margin outside the whole card block."""
     if not options.crop_marks or count == 0:
         return ()
-    used_rows = (count + grid.cols - 1) // grid.cols
-    used_cols = grid.cols if used_rows > 1 else count
+    used_cols, used_rows = grid.used(count)
     sw, sh = grid.slot
     xs = sorted({round(grid.left + c * grid.pitch_x + edge, 4)
                  for c in range(used_cols) for edge in (0.0, sw)})
@@ -133,8 +162,7 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
         chunk = range(start, min(start + per_page, len(fronts)))
         placements, behind = [], []
         for slot, item in enumerate(chunk):
-            slot_index = slot * 2 if fold else slot
-            x, y = grid.trim_box(slot_index)
+            x, y = grid.pair_boxes(slot)[0] if fold else grid.trim_box(slot)
             front = Placement(fronts[item], item, Side.FRONT, x, y, card.w, card.h, rotation,
                               options.bleed)
             placements.append(front)
@@ -142,16 +170,17 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
             if back is None:
                 continue
             if fold:
-                bx, by = grid.trim_box(slot_index + 1)
+                bx, by = grid.pair_boxes(slot)[1]
+                turn = back_rotation(rotation, Duplex.SHORT if grid.stacked else Duplex.LONG)
                 placements.append(Placement(back, item, Side.BACK, bx, by, card.w, card.h,
-                                            back_rotation(rotation, Duplex.LONG), options.bleed))
+                                            turn, options.bleed))
             else:
                 flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
                 behind.append(mirror(front, paper, options, back, flip))
         used = len(chunk) * (2 if fold else 1)
         marks = crop_marks(grid, used, paper, options)
         if fold:
-            marks += fold_marks(grid, used, options)
+            marks += fold_marks(grid, len(chunk))
         fronts_pages.append(PagePlan(paper.w, paper.h, tuple(placements), marks))
         if has_backs and not fold:
             back_pages.append(PagePlan(paper.w, paper.h, tuple(behind), side=Side.BACK))
@@ -165,16 +194,16 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
     return pages
 
 
-def fold_marks(grid: Grid, used: int, options: PrintOptions) -> tuple[Mark, ...]:
-    """Dashed fold lines midway between each front and its back."""
+def fold_marks(grid: Grid, pairs: int) -> tuple[Mark, ...]:
+    """A dashed fold line midway between each front and its back, across the pair's bleed."""
     sw, sh = grid.slot
     marks = []
-    rows = (used + grid.cols - 1) // grid.cols
-    for row in range(rows):
-        for col in range(1, grid.cols, 2):
-            if row * grid.cols + col >= used:
-                continue
-            x = grid.left + col * grid.pitch_x - (grid.pitch_x - sw) / 2
-            y = grid.top + row * grid.pitch_y
-            marks.append(Mark(x, y - grid.bleed, x, y + sh + grid.bleed, kind=MarkKind.FOLD))
+    for pair in range(pairs):
+        (fx, fy), (bx, by) = grid.pair_boxes(pair)
+        if grid.stacked:
+            y = (fy + sh + by) / 2
+            marks.append(Mark(fx - grid.bleed, y, fx + sw + grid.bleed, y, kind=MarkKind.FOLD))
+        else:
+            x = (fx + sw + bx) / 2
+            marks.append(Mark(x, fy - grid.bleed, x, fy + sh + grid.bleed, kind=MarkKind.FOLD))
     return tuple(marks)
