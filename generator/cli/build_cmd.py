@@ -8,19 +8,29 @@ from dataclasses import replace
 from ..imposition.plan import Backs, Duplex
 from .options import csv_list, non_negative_mm, offset, positive_int
 
+# what only a kit reads: with --alignment-page, any of these set means "build the kits too"
+KIT_ONLY = ("games", "game_dir", "lang", "only", "copies", "bleed", "gutter", "backs",
+            "no_crop_marks", "ink_saver", "fallback", "rules_url", "layouts")
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("build", help="build print-and-play PDFs into output/")
-    p.add_argument("games", nargs="*", help="game ids (default: every built-in game)")
+    p.add_argument("games", nargs="*", default=[],
+                   help="game ids (default: every built-in game)")
     p.add_argument("--game-dir", help="build a game folder (game.yaml, layouts/, locales/)")
     p.add_argument("--lang", type=csv_list,
                    help="languages, comma-separated (default fr,en,de; for --game-dir, en and "
                         "each language in its locales/)")
     p.add_argument("--paper", type=csv_list, default=["a4", "letter"],
                    help="papers: a4, letter (default both)")
-    p.add_argument("--only", type=csv_list, default=[], help="build only these components")
-    p.add_argument("--copies", type=positive_int, help="copies of each sheet (lab sheets…)")
-    p.add_argument("--out", default="output", help="output folder (default output/)")
+    p.add_argument("--only", type=csv_list, default=[], metavar="IDS",
+                   help="build only these components: their ids, comma-separated, as "
+                        "'pnp list' shows them (lab-sheet,rules); with no game named, every "
+                        "game that has one. The file name says which: …-a4-lab-sheet.pdf")
+    p.add_argument("--copies", type=positive_int,
+                   help="copies of each sheet (lab sheets…); the file name ends -xN")
+    p.add_argument("--out", default="output",
+                   help="output folder, made if missing (default output/)")
     p.add_argument("--bleed", type=non_negative_mm, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--gutter", type=non_negative_mm, default=0.0, help="gap between cards, mm")
     p.add_argument("--duplex", choices=list(Duplex), default=Duplex.LONG.value,
@@ -32,18 +42,22 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-crop-marks", action="store_true", help="leave out crop marks")
     p.add_argument("--ink-saver", action="store_true", help="light fills for home printers")
     p.add_argument("--alignment-page", action="store_true",
-                   help="also write a duplex calibration sheet")
+                   help="write a duplex calibration sheet; alone, only that sheet (name games "
+                        "or other build options to build kits too)")
     p.add_argument("--fallback", choices=["en"], help="use English for missing translations")
     p.add_argument("--rules-url", metavar="URL",
                    help="address in the rule cards' QR codes; {game} and {lang} are filled in "
                         "(default: vars.rules_url of the game; without one, no QR code is printed)")
     p.add_argument("--layouts", action="append", default=[],
                    help="a folder of your own layouts, searched before the built-ins")
-    p.add_argument("--quiet", action="store_true", help="print nothing but errors")
+    p.add_argument("--quiet", action="store_true",
+                   help="print only warnings and errors: no line per PDF, no progress bar, no "
+                        "summary")
     p.add_argument("--jobs", type=positive_int, default=None,
                    help="PDFs built at once (default: the number of cores)")
     p.add_argument("--force", action="store_true",
                    help="rebuild even PDFs whose inputs have not changed")
+    p.set_defaults(kit_defaults={dest: p.get_default(dest) for dest in KIT_ONLY})
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,21 +68,25 @@ def run(args: argparse.Namespace) -> int:
     from ..pipeline.build import build_alignment_page
     from ..pipeline.request import BuildRequest
     from ..pipeline.targets import expand, games_or_all
-    from .progress import reporter
+    from .progress import reporter, summary
 
     options = PrintOptions(bleed=args.bleed, gutter=args.gutter, duplex=args.duplex,
                            backs=args.backs, back_offset=args.back_offset,
                            ink_saver=args.ink_saver, crop_marks=not args.no_crop_marks)
-    if args.alignment_page:
-        for paper in args.paper:
-            path = build_alignment_page(replace(options, paper=paper), Path(args.out))
-            if not args.quiet:
-                print(f"wrote {path}")
     shared = BuildRequest("", only=tuple(args.only), copies=args.copies, out_dir=Path(args.out),
                           fallback=args.fallback, layout_dirs=tuple(Path(p) for p in args.layouts),
                           rules_url=args.rules_url)
+    kits = not args.alignment_page or any(getattr(args, dest) != default
+                                          for dest, default in args.kit_defaults.items())
     requests = expand(games_or_all(args.games, args.game_dir), args.lang, args.paper, options,
-                      shared)
-    with reporter(len(requests), args.quiet) as notify:
-        build_all(requests, args.jobs or default_jobs(), args.force, notify)
+                      shared) if kits else []
+    sheets = args.paper if args.alignment_page else []
+    with reporter(len(requests) + len(sheets), args.quiet) as notify:
+        results = []
+        for paper in sheets:
+            results.append(build_alignment_page(replace(options, paper=paper), shared.out_dir))
+            notify(results[-1])
+        results += build_all(requests, args.jobs or default_jobs(), args.force, notify)
+    if not args.quiet:
+        print(summary(results, shared.out_dir))
     return 0

@@ -1,12 +1,14 @@
 """What ``pnp build`` prints while it works: one line a PDF, plus a rich progress bar on a
-terminal once a build has run for a second, and nothing but warnings with ``--quiet``."""
+terminal once a build has run for a second, and one summary line at the end; nothing but
+warnings with ``--quiet``."""
 
 from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 
@@ -19,9 +21,22 @@ def _line(result: Any) -> str:
 
 def _warn(result: Any) -> None:
     if result.fallback_ids:
-        lang = result.path.stem.split("-")[-2]
         print(f"warning: {result.path.name}: {len(result.fallback_ids)} message(s) have no "
-              f"'{lang}' translation; drawn in English and marked [EN]", file=sys.stderr)
+              f"'{result.lang}' translation; drawn in English and marked [EN]", file=sys.stderr)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
+def summary(results: Sequence[Any], out_dir: Path) -> str:
+    """The line that ends a build: PDFs, pages, the sheets of paper they print on (from each
+    BuildResult) and the folder that holds them, as an absolute path to open."""
+    unchanged = sum(1 for r in results if r.skipped)
+    kept = f" ({unchanged:,} unchanged)" if unchanged else ""
+    return (f"{_count(len(results), 'PDF')}{kept}, {_count(sum(r.pages for r in results), 'page')}"
+            f" on {_count(sum(r.sheets for r in results), 'sheet')} of paper, in "
+            f"{Path(out_dir).resolve()}")
 
 
 BAR_AFTER_S = 1.0  # a build that ends sooner never shows a bar

@@ -17,9 +17,9 @@ from typing import Any
 
 from ..content.loader import game_folder
 from ..render.document import write_atomically
-from .build import build
+from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
-from .request import BuildRequest, BuildResult
+from .request import BuildRequest, BuildResult, sheets_of
 
 RECORDS_DIR = ".pnp-builds"  # inside the output folder: one small JSON per PDF
 
@@ -43,7 +43,9 @@ def _inputs(request: BuildRequest) -> tuple[str, Path]:
     """The request's input hash and where its record lives."""
     folder = _folder(request)
     settings = {**asdict(request), "game": str(folder), "out_dir": None}
-    key = json.dumps([str(folder), request.lang, request.options.paper, request.only])
+    # one record a PDF file: whatever picks the file's name (pdf_name) picks the record
+    key = json.dumps([str(folder), request.lang, request.only, request.copies,
+                      asdict(request.options)])
     name = hashlib.sha256(key.encode()).hexdigest()[:24]
     folders = [folder, *(Path(d).resolve() for d in request.layout_dirs)]
     return request_hash(settings, folders), Path(request.out_dir) / RECORDS_DIR / f"{name}.json"
@@ -55,8 +57,9 @@ def _skip(request: BuildRequest, inputs: str, record: BuildRecord | None) -> Bui
     out_dir = Path(request.out_dir)
     if record is None or not record.still_valid(inputs, out_dir):
         return None
-    return BuildResult(out_dir / record.pdf, record.pages, record.cards,
-                       time.perf_counter() - started, record.size, skipped=True)
+    return BuildResult(out_dir / record.pdf, record.pages, sheets_of(record.pages, request.options),
+                       record.cards, time.perf_counter() - started, record.size, request.lang,
+                       skipped=True)
 
 
 def _build_and_record(request: BuildRequest, inputs: str, record_path: Path) -> BuildResult:
@@ -159,9 +162,12 @@ def build_all(requests: Sequence[BuildRequest], jobs: int = 1, force: bool = Fal
     """Build every request whose inputs changed (all with ``force``), in parallel when
     ``jobs`` > 1; results in request order.
 
-    The first failure stops the run: jobs not yet started are cancelled, and PDFs already
-    written are complete (each one is written atomically)."""
+    Every output folder is checked (and made) first. The first failure stops the run: jobs
+    not yet started are cancelled, and PDFs already written are complete (each one is
+    written atomically)."""
     notify = notify or (lambda result: None)
+    for out_dir in dict.fromkeys(Path(r.out_dir) for r in requests):
+        output_folder(out_dir)
     results: dict[int, BuildResult] = {}
     todo: list[Job] = []
     for index, request in enumerate(requests):

@@ -3,10 +3,12 @@ make the template contexts, plan the pages, draw them, write the file atomically
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
 from ..content.model import Deck, Game
+from ..errors import UsageError
 from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
 from ..imposition.pages import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
@@ -15,7 +17,14 @@ from .contexts import Contexts
 from .fit import check_text_boxes
 from .load import resolve_game
 from .plan import paper_size, plan_components
-from .request import BuildRequest, BuildResult, checked_language
+from .request import (
+    BuildRequest,
+    BuildResult,
+    alignment_name,
+    checked_language,
+    pdf_name,
+    sheets_of,
+)
 
 
 def build(request: BuildRequest) -> BuildResult:
@@ -37,12 +46,33 @@ def build(request: BuildRequest) -> BuildResult:
     pages = sum(len(p.pages) for p in plans)
     cards = sum(len(c.cards) for c in game.components
                 if isinstance(c, Deck) and (not request.only or c.id in request.only))
-    return BuildResult(path, pages, cards, time.perf_counter() - started, len(data),
-                       tuple(sorted(tr.missing)))
+    return BuildResult(path, pages, sheets_of(pages, request.options), cards,
+                       time.perf_counter() - started, len(data), lang, tuple(sorted(tr.missing)))
 
 
 def output_path(game: Game, request: BuildRequest) -> Path:
-    return Path(request.out_dir) / f"{game.id}-{request.lang}-{request.options.paper}.pdf"
+    """Where the PDF goes: the output folder and a name that says what it holds."""
+    return Path(request.out_dir) / pdf_name(game, request)
+
+
+def output_folder(out_dir: Path) -> Path:
+    """The output folder, made if missing. A path that is a file, lies under a file, or cannot
+    be made or written to is refused before anything is built, so nothing is half-written."""
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out {out} is a file, not a folder; name a folder (it is made if "
+                         "missing)")
+    blocker = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        raise UsageError(f"--out {out} cannot be made: {blocker} is a file; name a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--out {out} cannot be made ({exc.strerror}); name a folder you "
+                         "can write to") from None
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise UsageError(f"--out {out} is read-only; name a folder you can write to")
+    return out
 
 
 def _fallback_marker(tr: Translator):
@@ -58,12 +88,15 @@ def _fallback_marker(tr: Translator):
     return mark
 
 
-def build_alignment_page(options: PrintOptions, out_dir: Path) -> Path:
-    """The duplex calibration sheet for the chosen paper and flip."""
-    plans = [ComponentPlan("alignment", "Alignment",
-                           tuple(alignment_pages(paper_size(options.paper), options)))]
+def build_alignment_page(options: PrintOptions, out_dir: Path) -> BuildResult:
+    """The duplex calibration sheet for the chosen paper and flip: one sheet, printed on
+    both sides whatever ``--duplex`` says."""
+    started = time.perf_counter()
+    output_folder(out_dir)
+    pages = alignment_pages(paper_size(options.paper), options)
+    plans = [ComponentPlan("alignment", "Alignment", tuple(pages))]
     info = DocumentInfo("Duplex alignment page", "alignment", "pnp alignment")
     data = render_pdf(None, plans, lambda *_: {}, info)
-    path = Path(out_dir) / f"alignment-{options.paper}-{options.duplex}.pdf"
+    path = Path(out_dir) / alignment_name(options)
     write_atomically(path, data)
-    return path
+    return BuildResult(path, len(pages), 1, 0, time.perf_counter() - started, len(data))

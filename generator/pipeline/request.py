@@ -1,4 +1,4 @@
-"""What one PDF is asked for and what its build reports."""
+"""What one PDF is asked for, what its file is called, and what its build reports."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..content.model import Game
 from ..errors import UsageError
-from ..imposition.plan import PrintOptions
+from ..imposition.plan import Backs, Duplex, PrintOptions
 
 LANG_PATTERN = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?$")
 
@@ -29,11 +30,15 @@ class BuildRequest:
 
 @dataclass(frozen=True)
 class BuildResult:
+    """One PDF written (or found unchanged): what it holds and what printing it takes."""
+
     path: Path
     pages: int
+    sheets: int  # sheets of paper to print it: see sheets_of
     cards: int
     seconds: float
     bytes: int
+    lang: str = ""  # the PDF's language; none for the alignment page
     fallback_ids: tuple[str, ...] = ()  # with --fallback: the ids drawn in the source language
     skipped: bool = False  # inputs unchanged since the PDF on disk was written
 
@@ -43,3 +48,59 @@ def checked_language(lang: str) -> str:
     if not LANG_PATTERN.match(lang):
         raise UsageError(f"'{lang}' is not a language code such as fr, en or de")
     return lang
+
+
+def sheets_of(pages: int, options: PrintOptions) -> int:
+    """Sheets of paper a PDF of ``pages`` pages takes: two pages a sheet when printed
+    double-sided, one when not (``--duplex none``: backs at the end, or fold-and-glue)."""
+    return pages if options.duplex == Duplex.NONE else (pages + 1) // 2
+
+
+def pdf_name(game: Game, request: BuildRequest) -> str:
+    """A name that says what the PDF holds. ``<game>-<lang>-<paper>.pdf`` is the full kit at
+    the default settings and nothing else; the components chosen (``+`` between ids), the
+    copies (``x20``) and each print setting that differs from the default add a word, so a
+    partial or variant build never replaces the full kit, nor another variant."""
+    ids = [c.id for c in game.components]
+    chosen = [i for i in ids if i in request.only]
+    words = [game.id, request.lang, request.options.paper]
+    if chosen and len(chosen) < len(ids):
+        words.append("+".join(chosen))
+    if request.copies:
+        words.append(f"x{request.copies}")
+    return "-".join([*words, *setting_words(request.options)]) + ".pdf"
+
+
+def setting_words(options: PrintOptions) -> list[str]:
+    """A word for each print setting (but the paper) that differs from the default."""
+    plain = PrintOptions(paper=options.paper)
+    words = []
+    if options.duplex == Duplex.SHORT:
+        words.append("short-edge")
+    elif options.duplex == Duplex.NONE:
+        words.append("fold" if options.backs == Backs.FOLD else "single-sided")
+    for name in ("bleed", "gutter", "margin", "mark_length", "mark_gap"):
+        if (value := getattr(options, name)) != getattr(plain, name):
+            words.append(f"{name.replace('_', '-')}{value:g}")
+    if options.back_offset != plain.back_offset:
+        words.append(_offset_word(options))
+    if options.ink_saver:
+        words.append("ink-saver")
+    if not options.crop_marks:
+        words.append("no-crop-marks")
+    return words
+
+
+def alignment_name(options: PrintOptions) -> str:
+    """The calibration sheet's file: its paper, the edge it flips on, and the back offset it
+    was drawn with, if any."""
+    flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
+    words = ["alignment", options.paper, str(flip)]
+    if options.back_offset != (0.0, 0.0):
+        words.append(_offset_word(options))
+    return "-".join(words) + ".pdf"
+
+
+def _offset_word(options: PrintOptions) -> str:
+    x, y = options.back_offset
+    return f"offset{x:g},{y:g}"
