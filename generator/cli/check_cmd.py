@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .options import csv_list
+from .options import language_list
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -18,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a game folder, its game.yaml, or a built-in game id")
     p.add_argument("--game-dir", metavar="PATH",
                    help="a game folder of your own (as for build; the same as naming it)")
-    p.add_argument("--lang", type=csv_list,
+    p.add_argument("--lang", type=language_list,
                    help="languages to check (default: every language the game has)")
     p.add_argument("--accessibility", action="store_true",
                    help="also compare the colours that carry meaning (colour_cues) in normal "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .options import csv_list
+from .options import csv_list, language
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -12,7 +12,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("target", choices=["tts"], help="tts: Tabletop Simulator deck sheets")
     p.add_argument("game", nargs="?", help="a built-in game id (or use --game-dir)")
     p.add_argument("--game-dir", help="a game folder of your own")
-    p.add_argument("--lang", default="en", help="language (default en)")
+    p.add_argument("--lang", type=language, default="en", help="language (default en)")
     p.add_argument("--only", type=csv_list, default=[], help="only these decks")
     p.add_argument("--out", default="output/tts", help="folder (default output/tts)")
     p.add_argument("--fallback", choices=["en"], help="use English for missing translations")

@@ -23,6 +23,23 @@ def csv_list(value: str) -> list[str]:
     return items
 
 
+def language(value: str) -> str:
+    """A language code Babel knows, the codes ``pnp i18n init`` accepts: so a language that
+    is refused later is never one that the advice to start it cannot start."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        Locale.parse(value)
+    except (UnknownLocaleError, ValueError):
+        raise argparse.ArgumentTypeError(
+            f"'{value}' is not a language code such as fr, de, zh or pt_BR") from None
+    return value
+
+
+def language_list(value: str) -> list[str]:
+    return [language(code) for code in csv_list(value)]
+
+
 def offset(value: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))

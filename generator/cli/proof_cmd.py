@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from .options import csv_list, non_negative_mm
+from .options import csv_list, language, non_negative_mm
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("proof", help="PNG proofs of each card and contact sheets per deck")
     p.add_argument("game", nargs="?", help="a built-in game id (or use --game-dir)")
     p.add_argument("--game-dir", help="a game folder of your own")
-    p.add_argument("--lang", default="en", help="language (default en)")
+    p.add_argument("--lang", type=language, default="en", help="language (default en)")
     p.add_argument("--dpi", type=float, default=150, help="resolution (default 150)")
     p.add_argument("--bleed", type=non_negative_mm, default=3.0, help="bleed in mm (default 3)")
     p.add_argument("--only", type=csv_list, default=[], help="only these decks")
