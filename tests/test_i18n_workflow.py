@@ -78,19 +78,20 @@ def _zh(capsys, game: Path, tmp_path: Path, *extra: str) -> tuple[int, str]:
 def test_missing_strings_stop_the_build_with_their_ids(capsys, game, tmp_path):
     code, err = _zh(capsys, game, tmp_path)
     assert code == 2 and "have no 'zh' translation" in err and "'A friend'" in err
-    assert not (tmp_path / "out" / "microbious-zh-a4.pdf").exists()
+    assert not (tmp_path / "out" / "microbious-zh-a4-rules.pdf").exists()
 
 
 def test_fallback_draws_english_and_marks_the_cards(capsys, game, tmp_path):
     code, err = _zh(capsys, game, tmp_path, "--fallback", "en")
     assert code == 0 and "drawn in English and marked [EN]" in err
-    text = pypdf.PdfReader(tmp_path / "out" / "microbious-zh-a4.pdf").pages[0].extract_text()
+    pdf = tmp_path / "out" / "microbious-zh-a4-rules.pdf"  # --only rules: named for it
+    text = pypdf.PdfReader(pdf).pages[0].extract_text()
     assert "[EN]" in text and "Special powers" in text and "目标与准备" in text
 
 
 def test_chinese_glyphs_are_embedded(capsys, game, tmp_path):
     _zh(capsys, game, tmp_path, "--fallback", "en")
-    glyphs = _fallback_glyphs(tmp_path / "out" / "microbious-zh-a4.pdf")
+    glyphs = _fallback_glyphs(tmp_path / "out" / "microbious-zh-a4-rules.pdf")
     for char in "目标与准备":
         assert glyphs.get(char, 0) != 0, char  # an outline (or composite), not an empty box
 
