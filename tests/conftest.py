@@ -11,13 +11,6 @@ from generator.imposition.plan import PrintOptions
 from generator.pipeline.build import build
 from generator.pipeline.request import BuildRequest, BuildResult
 
-FIXTURES = Path(__file__).parent / "fixtures"
-PT_PER_MM = 72 / 25.4
-
-
-def to_mm(points: float) -> float:
-    return points / PT_PER_MM
-
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., BuildResult]:

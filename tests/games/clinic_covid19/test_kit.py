@@ -1,0 +1,155 @@
+"""COVID-19 for Clinic Deluxe read back from its PDFs: 100 tiles, the round marker, the
+Propagation tile with the published column and flagged house defaults, its two sides lined up
+for duplex printing, the summary card, and fr/de builds that fit."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from generator.errors import ContentError
+from generator.imposition.plan import PrintOptions
+from generator.pipeline.build import build
+from generator.pipeline.load import load_builtin, load_game
+from generator.pipeline.request import BuildRequest
+from support.pdf_text import page_lines, page_size_mm, words_mm
+from support.units import PT_PER_MM
+
+TILE = (130.0, 90.0)  # the Propagation tile's size in game.yaml
+COLUMN_X = {"small": (25, 44), "medium": (44, 63), "large": (63, 82)}  # mm inside the tile
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    return build(BuildRequest("clinic-covid19", "en", out_dir=tmp_path_factory.mktemp("cv"),
+                              only=("covid-tiles", "round-marker", "propagation", "summary-card")))
+
+
+@pytest.fixture(scope="module")
+def pages(kit):
+    return page_lines(kit.path)
+
+
+def component_pages(pages, title):
+    return [lines for lines in pages if lines[-1].split(" · ")[-2] == title]
+
+
+def test_100_tiles_one_marker(kit, pages):
+    assert kit.cards == 100 + 1 + 1 + 1
+    tiles = component_pages(pages, "COVID-19 tiles")
+    assert sum(lines.count("COVID-19") for lines in tiles) == 100
+    marker = component_pages(pages, "Round marker")
+    assert [lines.count("ROUND") for lines in marker] == [1]
+
+
+def test_propagation_sides_and_flags(pages):
+    front, back = component_pages(pages, "Propagation tile")
+    assert "▼ LOW CONTAGION" in front and "▲ HIGH CONTAGION" in back
+    assert "SELF-ISOLATION" in front and ["small", "medium", "large"] == [
+        x for x in front if x in ("small", "medium", "large")]
+    assert (front.count("published"), front.count("house default")) == (1, 2)
+    assert (back.count("published"), back.count("house default")) == (0, 3)
+    for side in (front, back):
+        assert [f"Round {n}" for n in range(1, 7)] == [x for x in side if x.startswith("Round")]
+        assert "CURED" in side and "DECEASED" in side
+
+
+def trim_box(path, page: int) -> tuple[float, float]:
+    """Top-left of the single trim box on a page, from its 4 mm crop marks (front pages)."""
+    with pdfplumber.open(str(path)) as pdf:
+        lines = pdf.pages[page].lines
+    marks = [line for line in lines
+             if abs(abs(line["x1"] - line["x0"]) + abs(line["bottom"] - line["top"])
+                    - 4 * PT_PER_MM) < 0.05]
+    xs = [m["x0"] / PT_PER_MM for m in marks if abs(m["x1"] - m["x0"]) < 0.01]
+    ys = [m["top"] / PT_PER_MM for m in marks if abs(m["bottom"] - m["top"]) < 0.01]
+    return min(xs), min(ys)
+
+
+def column_numbers(path, page: int, left: float, top: float, column: str) -> list[int]:
+    x0, x1 = COLUMN_X[column]
+    words = [w for w in words_mm(path, page) if w["text"].isdigit()
+             and left + x0 < (w["x0"] + w["x1"]) / 2 < left + x1 and w["top"] > top + 34]
+    return [int(w["text"]) for w in sorted(words, key=lambda w: w["top"])]
+
+
+def test_published_column_and_house_defaults_printed(kit):
+    pages = page_lines(kit.path)
+    front = next(i for i, lines in enumerate(pages) if "▼ LOW CONTAGION" in lines)
+    left, top = trim_box(kit.path, front)
+    table = load_builtin("clinic-covid19").data["propagation"]
+    assert column_numbers(kit.path, front, left, top, "medium") == [4, 4, 6, 6, 8, 8]
+    assert table["low"]["medium"] == {"tiles": (4, 4, 6, 6, 8, 8), "official": True}
+    for column in COLUMN_X:
+        assert column_numbers(kit.path, front, left, top, column) == list(
+            table["low"][column]["tiles"])
+
+
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -1.0)])
+def test_propagation_back_lines_up_behind_the_front(tmp_path, offset):
+    """Long-edge duplex: the high side lands exactly behind the low side (plus the offset)."""
+    options = PrintOptions(back_offset=offset)
+    result = build(BuildRequest("clinic-covid19", "en", options=options,
+                                only=("propagation",), out_dir=tmp_path))
+    assert result.pages == 2
+    width, _ = page_size_mm(result.path)
+    left, top = trim_box(result.path, 0)
+    back_left, back_top = width - left - TILE[0] + offset[0], top + offset[1]
+    for word in ("Tiles", "Round", "DECEASED"):
+        f = next(w for w in words_mm(result.path, 0) if w["text"] == word)
+        b = next(w for w in words_mm(result.path, 1) if w["text"] == word)
+        assert f["x0"] - left == pytest.approx(b["x0"] - back_left, abs=0.05)
+        assert f["top"] - top == pytest.approx(b["top"] - back_top, abs=0.05)
+    back_numbers = column_numbers(result.path, 1, back_left, back_top, "medium")
+    assert back_numbers == [6, 6, 8, 8, 10, 10]
+
+
+def test_summary_card_round_infections_and_victory(pages):
+    front, back = component_pages(pages, "Summary card")
+    assert "EACH ROUND" in front
+    text = " ".join(back)
+    assert "INFECTIONS AND THE END" in back and "END OF THE GAME" in back
+    assert "TACTICAL VICTORY: total popularity 40 × the number of players or less." in text
+    assert "strictly more cured patients than deceased" in text
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("fr", ["▼ CONTAGION FAIBLE", "règle maison", "Tour 1", "GUÉRIS", "CONFINEMENT"]),
+    ("de", ["▼ NIEDRIGE ANSTECKUNG", "Hausregel", "Runde 1", "GEHEILT", "SELBSTISOLATION"]),
+])
+def test_translations_fit(tmp_path, lang, words):
+    result = build(BuildRequest("clinic-covid19", lang, only=("propagation", "summary-card"),
+                                out_dir=tmp_path))
+    front = page_lines(result.path, only=[0])[0]
+    assert all(word in front for word in words)
+    assert "house default" not in front
+
+
+def _game_with(tmp_path, *changes: tuple[str, str]):
+    """Load a copy of the game whose game.yaml has the given (old, new) text replacements."""
+    source = load_builtin("clinic-covid19").folder
+    text = (source / "game.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new, 1)
+    folder = tmp_path / "covid"
+    folder.mkdir()
+    (folder / "layouts").symlink_to(source / "layouts")
+    (folder / "game.yaml").write_text(text, encoding="utf-8")
+    return load_game(folder)
+
+
+def test_table_must_grow_with_contagion(tmp_path):
+    with pytest.raises(ContentError, match=r"propagation.high.medium.*round\(s\) \[3\]"):
+        _game_with(tmp_path, ("[6, 6, 8, 8, 10, 10]", "[6, 6, 5, 8, 10, 10]"))
+
+
+def test_table_must_shrink_with_isolation_and_count_six_rounds(tmp_path):
+    with pytest.raises(ContentError) as error:
+        _game_with(tmp_path,
+                   ("large: {tiles: [3, 3, 5, 5, 7, 7]", "large: {tiles: [5, 3, 5, 5, 7, 7]"),
+                   ("small: {tiles: [5, 5, 7, 7, 9, 9]", "small: {tiles: [5, 5, 7]"))
+    message = str(error.value)
+    assert "low.medium: round(s) [1] give fewer tiles than low/large" in message
+    assert "low.small.tiles: expected 6 whole numbers" in message
+    assert "game.yaml:" in message

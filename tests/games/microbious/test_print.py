@@ -1,0 +1,169 @@
+"""The Microbious kit as a player reads it, in English, French and German: the two wrong-match
+penalties and the "what you need" lines on the rule cards and the summary page, no text under
+the 6 pt floor anywhere (inline icons included), and the virus colour cues drawn from
+colour_cues as shapes."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator.content.loader import game_folder
+from generator.pipeline.build import build
+from generator.pipeline.load import load_builtin
+from generator.pipeline.request import BuildRequest
+from support.legibility import small_text
+from support.pdf_text import fold, page_lines, rule_parts
+from support.units import PT_PER_MM
+
+GAME = "microbious"
+FLOOR = 6.0
+
+# What each language prints (the figures 1 and 2 come from data.summary.wrong_match).
+PENALTY_OWN = {
+    "en": "as a penalty, draw 1 card without looking at it.",
+    "fr": "en pénalité, piochez 1 carte sans la regarder.",
+    "de": "zieh zur Strafe 1 Karte, ohne sie anzusehen.",
+}
+PENALTY_OTHER = {
+    "en": "their card stays on the discard pile and you draw 2 new cards, face down",
+    "fr": "sa carte reste sur la défausse et vous piochez 2 nouvelles cartes, face cachée",
+    "de": "Ihre Karte bleibt auf dem Ablagestapel, und du ziehst 2 neue Karten, verdeckt",
+}
+NEED = {
+    "en": ["What you need", "the 54 cards of this kit, with their backs;",
+           "the score pad and a pencil."],
+    "fr": ["Matériel", "les 54 cartes de ce kit, avec leur dos ;",
+           "la feuille de score et un crayon."],
+    "de": ["Was du brauchst", "die 54 Karten dieses Sets, mit Rückseiten;",
+           "den Punkteblock und einen Bleistift."],
+}
+
+
+@pytest.fixture(scope="module", params=["en", "fr", "de"])
+def kit(request, tmp_path_factory):
+    result = build(BuildRequest(GAME, request.param, out_dir=tmp_path_factory.mktemp(GAME)))
+    return request.param, result.path, page_lines(result.path)
+
+
+def test_two_penalties_on_the_rule_cards_and_the_summary(kit):
+    lang, _, pages = kit
+    for text in rule_parts(pages, 8):
+        assert PENALTY_OWN[lang] in text
+        assert PENALTY_OTHER[lang] in text
+
+
+PAD = {
+    "en": ["Wrong card of your own: take it back face down and draw 1 card unseen.",
+           "Wrong card of another player: it stays on the discard pile and you draw 2 cards "
+           "unseen."],
+    "fr": ["reprenez-la face cachée et piochez 1 carte sans la regarder.",
+           "elle reste sur la défausse et vous piochez 2 cartes sans les regarder."],
+    "de": ["Falsche eigene Karte: Leg sie verdeckt zurück und zieh 1 Karte",
+           "Sie bleibt auf dem Ablagestapel und du ziehst 2 Karten"],
+}
+
+
+def test_two_penalties_on_the_score_pad(kit):
+    lang, _, pages = kit
+    pad, = (lines for lines in pages if any(x.startswith("MICROBIOUS · ") for x in lines))
+    text = fold(pad)
+    for phrase in PAD[lang]:
+        assert phrase in text, phrase
+
+
+def test_what_you_need_on_the_rule_cards_and_the_summary(kit):
+    lang, _, pages = kit
+    for text in rule_parts(pages, 8):
+        for line in NEED[lang]:
+            assert line in text, line
+
+
+def test_eight_rule_faces_numbered(kit):
+    _, _, pages = kit
+    numbers = sorted(x for lines in pages for x in lines if re.fullmatch(r"\d/8", x))
+    assert numbers == [f"{n}/8" for n in range(1, 9)]
+
+
+def test_no_letter_or_digit_under_the_floor(kit):
+    _, path, _ = kit
+    assert small_text(path) == {}
+
+
+def test_no_glyph_at_all_under_the_floor(kit):
+    """Signs too (an icon's '+' or '✓' drawn as text would shrink with the line): nothing a
+    reader sees is under 6 pt, outside the page footer."""
+    _, path, _ = kit
+    tiny = []
+    with pdfplumber.open(str(path)) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            footer = float(page.height) - 4 * PT_PER_MM
+            for char in page.chars:
+                a, b, *_ = char["matrix"]
+                size = char["width"] if abs(b) > 1e-6 else char["size"]
+                if char["text"].strip() and char["top"] < footer and size < FLOOR - 0.05:
+                    tiny.append((number, char["text"], round(size, 1)))
+    assert tiny == []
+
+
+def test_penalties_follow_the_data(tmp_path):
+    """Change the penalties in game.yaml: every language prints the new figures (and the
+    right plural)."""
+    folder = tmp_path / "mb"
+    shutil.copytree(game_folder(GAME), folder)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    assert "wrong_match: {own: 1, other: 2}" in text
+    game_yaml.write_text(text.replace("wrong_match: {own: 1, other: 2}",
+                                      "wrong_match: {own: 3, other: 1}"), encoding="utf-8")
+    expected = {"en": ("draw 3 cards without looking at them", "you draw 1 new card,"),
+                "de": ("zieh zur Strafe 3 Karten", "du ziehst 1 neue Karte,")}
+    for lang, phrases in expected.items():
+        result = build(BuildRequest(folder, lang, only=("rules-page",), out_dir=tmp_path))
+        text = fold(page_lines(result.path)[0])
+        for phrase in phrases:
+            assert phrase in text, (lang, phrase)
+
+
+def _small_fills(path: Path, page: int, rgb: tuple[float, float, float]) -> tuple[int, int]:
+    """(rectangles, curves) smaller than 8 mm filled with one colour on a page."""
+    def same(colour) -> bool:
+        return colour is not None and len(colour) == 3 and all(
+            abs(a - b) < 0.01 for a, b in zip(colour, rgb, strict=True))
+    with pdfplumber.open(str(path)) as pdf:
+        p = pdf.pages[page]
+        rects = [r for r in p.rects if r["fill"] and same(r["non_stroking_color"])
+                 and r["width"] < 8 * PT_PER_MM and r["height"] < 8 * PT_PER_MM]
+        curves = [c for c in p.curves if c["fill"] and same(c["non_stroking_color"])
+                  and c["width"] < 8 * PT_PER_MM and c["height"] < 8 * PT_PER_MM]
+    return len(rects), len(curves)
+
+
+def _rgb(hex_colour: str) -> tuple[float, float, float]:
+    return tuple(int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def test_virus_cues_are_read_from_colour_cues(tmp_path):
+    """The corner shapes of the red viruses follow colour_cues: circles by default (no red
+    square drawn), squares once the cue of red says ■."""
+    game = load_builtin(GAME)
+    red = _rgb(game.palette["virus-red"])
+    assert game.colour_cues["viruses"]["virus-red"] == "●"
+    default = build(BuildRequest(GAME, "en", only=("deck",), out_dir=tmp_path / "a"))
+    rects, curves = _small_fills(default.path, 0, red)   # page 1: six red viruses
+    assert rects == 0 and curves >= 12                    # two corner circles a card
+    folder = tmp_path / "mb"
+    shutil.copytree(game_folder(GAME), folder)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    old = 'viruses: {virus-red: "●", virus-blue: "■"'
+    assert old in text
+    game_yaml.write_text(text.replace(old, 'viruses: {virus-red: "■", virus-blue: "●"'),
+                         encoding="utf-8")
+    swapped = build(BuildRequest(folder, "en", only=("deck",), out_dir=tmp_path / "b"))
+    rects, _ = _small_fills(swapped.path, 0, red)
+    assert rects >= 12

@@ -1,0 +1,115 @@
+"""Patient Zero: A Solo Epidemic as a player reads it, in English, French and German: what the
+kit replaces (the mat and a pencil for the cubes, the paper die, stickers or an ordinary die for
+the limb die), the "what you need" lines, no text under the 6 pt floor anywhere (inline icons,
+stickers, mat and footers included), and the colour cues read from colour_cues."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pdfplumber
+import pytest
+
+from generator.content.loader import game_folder
+from generator.pipeline.build import build
+from generator.pipeline.load import load_builtin
+from generator.pipeline.request import BuildRequest
+from support.legibility import small_text
+from support.pdf_text import fold, page_lines, rule_parts
+from support.units import PT_PER_MM
+
+GAME = "patient-zero-solo"
+FLOOR = 6.0
+
+NEED = {
+    "en": ["What you need",
+           "the 44 epidemic cards, the six limb cards, the day track and the player aid;",
+           "the patient mat and a pencil with an eraser: they replace the coloured cubes.",
+           "the paper die, or the six stickers on a blank die: they replace the limb die. "
+           "An ordinary die works too: its number is the limb;"],
+    "fr": ["Matériel",
+           "les 44 cartes épidémie, les six cartes membre, la piste des jours et l’aide de jeu ;",
+           "le plateau du patient, un crayon et une gomme : ils remplacent les cubes de couleur.",
+           "le dé en papier, ou les six autocollants sur un dé vierge : ils remplacent le dé des "
+           "membres."],
+    "de": ["Was du brauchst",
+           "die 44 Epidemiekarten, die sechs Körperteilkarten, die Tagesleiste und die "
+           "Spielhilfe;",
+           "Sie ersetzen die farbigen Krankheitswürfel.",
+           "den Papierwürfel oder die sechs Aufkleber auf einem leeren Würfel: Sie ersetzen den "
+           "Körperteilwürfel."],
+}
+MAT = {"en": "Play with a pencil instead of cubes",
+       "fr": "Jouez au crayon au lieu des cubes",
+       "de": "Spiel mit Bleistift statt mit Krankheitswürfeln"}
+DIE = {"en": "or roll an ordinary die: its number is the limb.",
+       "fr": "ou lancez un dé ordinaire : son chiffre désigne le membre.",
+       "de": "oder nimm einen normalen Würfel: Seine Zahl nennt das Körperteil."}
+
+
+@pytest.fixture(scope="module", params=["en", "fr", "de"])
+def kit(request, tmp_path_factory):
+    result = build(BuildRequest(GAME, request.param, out_dir=tmp_path_factory.mktemp("solo")))
+    return request.param, result.path, page_lines(result.path)
+
+
+def test_what_you_need_and_what_it_replaces(kit):
+    lang, _, pages = kit
+    for text in rule_parts(pages, 8):
+        for line in NEED[lang]:
+            assert line in text, line
+
+
+def test_mat_and_paper_die_say_what_they_replace(kit):
+    lang, _, pages = kit
+    text = fold([x for lines in pages for x in lines])
+    assert MAT[lang] in text and DIE[lang] in text
+
+
+def test_eight_rule_faces_numbered(kit):
+    _, _, pages = kit
+    numbers = sorted(x for lines in pages for x in lines if re.fullmatch(r"\d/8", x))
+    assert numbers == [f"{n}/8" for n in range(1, 9)]
+
+
+def test_no_letter_or_digit_under_the_floor(kit):
+    _, path, _ = kit
+    assert small_text(path) == {}
+
+
+def test_no_glyph_at_all_under_the_floor(kit):
+    """Signs too: the effect icons' '+', '!' and '=' are drawn as shapes, not as text that
+    shrinks with the line of a rule card. Nothing outside the page footer is under 6 pt."""
+    _, path, _ = kit
+    tiny = []
+    with pdfplumber.open(str(path)) as pdf:
+        for number, page in enumerate(pdf.pages, start=1):
+            footer = float(page.height) - 4 * PT_PER_MM
+            for char in page.chars:
+                _a, b, *_ = char["matrix"]
+                size = char["width"] if abs(b) > 1e-6 else char["size"]
+                if char["text"].strip() and char["top"] < footer and size < FLOOR - 0.05:
+                    tiny.append((number, char["text"], round(size, 1)))
+    assert tiny == []
+
+
+def test_colour_cues_reach_cards_and_mat(tmp_path):
+    """Change the cue of black in game.yaml: the 11 black cards (band and big shape) and the
+    mat (6 limb rows, Specialists lost and in play) print the new one."""
+    game = load_builtin(GAME)
+    assert game.colour_cues["diseases"]["black"] == "●"
+    folder = tmp_path / "solo"
+    shutil.copytree(game_folder(GAME), folder)
+    game_yaml = folder / "game.yaml"
+    text = game_yaml.read_text(encoding="utf-8")
+    old = 'diseases: {black: "●",'
+    assert old in text
+    game_yaml.write_text(text.replace(old, 'diseases: {black: "★",'), encoding="utf-8")
+    result = build(BuildRequest(folder, "en", only=("deck", "patient-mat"),
+                                out_dir=tmp_path / "out"))
+    pages = page_lines(result.path)
+    lines = [x for page in pages for x in page]
+    assert lines.count("★ BLACK") == 11
+    mat = next(page for page in pages if "PATIENT ZERO · PATIENT MAT" in page)
+    assert sum(x.count("★") for x in mat) == 6 + 2 and not any("●" in x for x in mat)

@@ -1,0 +1,179 @@
+"""The race-track board tiled over A4 and Letter: the tiles re-assemble into the board.
+
+Three views of the same promise: the plan's clips and offsets meet with the given overlap, the
+words near each seam sit at the same board position on both tiles, and the pixels of the shared
+strip match when the printed tiles are laid over each other."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import ImageChops
+
+from generator.imposition.pages import SEAM_TICK, plan_board
+from generator.imposition.plan import PagePlan, PrintOptions
+from generator.pipeline.load import resolve_game
+from generator.pipeline.plan import paper_size
+from support.pharma import PX_PER_MM, build_kit, render, words_mm
+
+OVERLAP = 10.0
+
+
+@pytest.fixture(scope="module")
+def board():
+    game = resolve_game("pharma-code")
+    component = game.component("board")
+    assert component.overlap == OVERLAP
+    return game.layouts[component.layout]
+
+
+def _tiles(board, paper: str) -> tuple[list[PagePlan], int]:
+    options = PrintOptions(paper=paper)
+    pages = plan_board(board.name, board.size, paper_size(paper), options, OVERLAP)
+    cols = round(len(pages) / len({p.placements[0].y for p in pages}))
+    return pages, cols
+
+
+def _origin(page: PagePlan) -> tuple[float, float]:
+    """Where the board's top-left lands on the page: page mm = board mm + origin."""
+    return page.placements[0].x, page.placements[0].y
+
+
+def _seams(pages: list[PagePlan], cols: int):
+    """(earlier tile, later tile, axis) for every pair of neighbours."""
+    for index in range(len(pages)):
+        if (index + 1) % cols:
+            yield index, index + 1, "x"
+        if index + cols < len(pages):
+            yield index, index + cols, "y"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_plan_tiles_cover_the_board_and_overlap_by_10mm(board, paper):
+    pages, cols = _tiles(board, paper)
+    assert (len(pages), cols) == (4, 2)                     # 380 × 520 mm: 2 × 2 pages
+    covered_w = max(p.placements[0].clip[0] + p.placements[0].clip[2] - _origin(p)[0]
+                    for p in pages)
+    covered_h = max(p.placements[0].clip[1] + p.placements[0].clip[3] - _origin(p)[1]
+                    for p in pages)
+    assert (covered_w, covered_h) == pytest.approx((board.size.w, board.size.h))
+    for a, b, axis in _seams(pages, cols):
+        ca, cb = pages[a].placements[0].clip, pages[b].placements[0].clip
+        (ax, ay), (bx, by) = _origin(pages[a]), _origin(pages[b])
+        if axis == "x":
+            edge_a, start_b = ca[0] + ca[2] - ax, cb[0] - bx     # in board mm
+            assert edge_a - start_b == pytest.approx(OVERLAP)
+            assert (ca[1] - ay, ca[3]) == pytest.approx((cb[1] - by, cb[3]))
+            glue = [m for m in pages[b].marks if m.kind == "glue" and m.x1 == m.x2]
+            assert glue[0].x1 - bx == pytest.approx(edge_a)      # A's edge lands on B's line
+            ends = sorted(m.x2 - ax for m in pages[a].marks if m.kind == "target"
+                          and m.y1 == m.y2 and m.x2 == pytest.approx(ca[0] + ca[2]))
+            starts = sorted(m.x1 - bx for m in pages[b].marks if m.kind == "target"
+                            and m.y1 == m.y2 and m.x1 == pytest.approx(glue[0].x1))
+            assert len(ends) == len(starts) == 3 and ends == pytest.approx(starts)
+        else:
+            edge_a, start_b = ca[1] + ca[3] - ay, cb[1] - by
+            assert edge_a - start_b == pytest.approx(OVERLAP)
+            assert (ca[0] - ax, ca[2]) == pytest.approx((cb[0] - bx, cb[2]))
+            glue = [m for m in pages[b].marks if m.kind == "glue" and m.y1 == m.y2]
+            assert glue[0].y1 - by == pytest.approx(edge_a)
+
+
+def test_tile_labels_name_row_column_and_neighbours(board):
+    pages, _ = _tiles(board, "a4")
+    labels = [p.labels[0].text for p in pages]
+    assert labels[0].startswith("R1C1  (2×2)") and "→ R1C2" in labels[0]
+    assert "← R2C1" in labels[3] and "↑ R1C2" in labels[3]
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def printed(request, tmp_path_factory, board):
+    pdf = build_kit(tmp_path_factory.mktemp(request.param), paper=request.param,
+                    only=("board",))
+    pages, cols = _tiles(board, request.param)
+    return pdf, pages, cols
+
+
+def _strip_box(page: PagePlan, axis: str, side: str, inset: float) -> tuple[float, ...]:
+    """The shared strip on one tile in page mm (x0, y0, x1, y1), ``inset`` mm clear of its
+    edges, where the cut line, the glue line and the tick halves lie."""
+    x, y, w, h = page.placements[0].clip
+    if axis == "x":
+        x0 = x + w - OVERLAP if side == "earlier" else x
+        return (x0 + inset, y, x0 + OVERLAP - inset, y + h)
+    y0 = y + h - OVERLAP if side == "earlier" else y
+    return (x, y0 + inset, x + w, y0 + OVERLAP - inset)
+
+
+def _crop(image, box: tuple[float, ...], shift: float = 0.0):
+    x0, y0, x1, y1 = (round(v * PX_PER_MM) for v in box)
+    s = round(shift * PX_PER_MM)
+    return image.crop((x0 + s, y0, x1 + s, y1))
+
+
+def _mismatch(a, b) -> float:
+    """Share of pixels that differ clearly between two equal-sized greyscale crops."""
+    diff = ImageChops.difference(a, b).point(lambda v: 255 if v > 60 else 0)
+    return sum(diff.histogram()[255:]) / (a.size[0] * a.size[1])
+
+
+def test_printed_strips_match_when_tiles_are_laid_over(printed):
+    pdf, pages, cols = printed
+    images = [render(pdf, i) for i in range(len(pages))]
+    for a, b, axis in _seams(pages, cols):
+        strip_a = _crop(images[a], _strip_box(pages[a], axis, "earlier", 1.0))
+        strip_b = _crop(images[b], _strip_box(pages[b], axis, "later", 1.0))
+        inked = sum(strip_a.point(lambda v: 255 if v < 200 else 0).histogram()[255:])
+        assert inked >= 4 * PX_PER_MM**2, "the strip should hold some drawing to compare"
+        assert _mismatch(strip_a, strip_b) < 0.02, f"tiles {a + 1} and {b + 1} do not match"
+    # the comparison can fail: the same strip moved by 3 mm no longer matches
+    a, b, axis = next(_seams(pages, cols))
+    moved = _crop(images[b], _strip_box(pages[b], axis, "later", 1.0), shift=3.0)
+    assert _mismatch(_crop(images[a], _strip_box(pages[a], axis, "earlier", 1.0)), moved) > 0.05
+
+
+def test_words_near_each_seam_sit_at_the_same_board_place(printed):
+    pdf, pages, cols = printed
+    words = [words_mm(pdf, i) for i in range(len(pages))]
+    compared = 0
+    for a, b, axis in _seams(pages, cols):
+        (ax, ay), (bx, by) = _origin(pages[a]), _origin(pages[b])
+        x0, y0, x1, y1 = _strip_box(pages[b], axis, "later", 0.0)
+        band = 25.0                     # mm either side of the shared strip
+        for word in words[a]:
+            cx, cy, cw, ch = pages[a].placements[0].clip
+            inside = cx <= word["x0"] and word["x1"] <= cx + cw and cy <= word["top"] \
+                and word["bottom"] <= cy + ch
+            if not inside or (not word["text"].isdigit() and len(word["text"]) < 3):
+                continue               # page labels and footers are not part of the board
+            bx0, btop = word["x0"] - ax, word["top"] - ay           # board mm
+            near = (x0 - bx - band <= bx0 <= x1 - bx + band if axis == "x"
+                    else y0 - by - band <= btop <= y1 - by + band)
+            if not near:
+                continue
+            twins = [w for w in words[b] if w["text"] == word["text"]
+                     and abs(w["x0"] - bx - bx0) < 0.2 and abs(w["top"] - by - btop) < 0.2]
+            assert twins, f"{word['text']!r} of tile {a + 1} is not on tile {b + 1}"
+            compared += 1
+    assert compared >= 8
+
+
+def test_seam_ticks_are_drawn_on_both_tiles(printed):
+    pdf, pages, cols = printed
+    a, b, _ = next(_seams(pages, cols))
+    image_a, image_b = render(pdf, a), render(pdf, b)
+    tick_a = next(m for m in pages[a].marks if m.kind == "target")
+    tick_b = next(m for m in pages[b].marks if m.kind == "target")
+    for image, tick in ((image_a, tick_a), (image_b, tick_b)):
+        middle = ((tick.x1 + tick.x2) / 2 * PX_PER_MM, (tick.y1 + tick.y2) / 2 * PX_PER_MM)
+        assert image.getpixel((round(middle[0]), round(middle[1]))) < 100
+    assert tick_a.x2 - tick_a.x1 == pytest.approx(SEAM_TICK)
+
+
+def test_board_is_printed_at_true_scale(printed, board):
+    """Neighbouring track cells lie pitch_x mm apart on paper, as in the layout's data."""
+    pdf, _, _ = printed
+    pitch = resolve_game("pharma-code").component("board").vars["pitch_x"]
+    centres = {w["text"]: (w["x0"] + w["x1"]) / 2 for w in words_mm(pdf, 0)
+               if w["text"] in ("1", "2", "3") and w["size"] > 15}
+    assert centres["2"] - centres["1"] == pytest.approx(pitch, abs=0.1)
+    assert centres["3"] - centres["2"] == pytest.approx(pitch, abs=0.1)

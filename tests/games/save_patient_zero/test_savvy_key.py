@@ -1,0 +1,104 @@
+"""The answer-key PDF: one page with every answer, and a QR code that restores the game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2
+import pytest
+import zxingcpp
+
+from generator.cli import main
+from generator.savvy import answers
+from generator.savvy.key import key_path, render_key, write_key
+from support.units import PT_PER_MM
+
+SECRET, SEED = (5, 9, 24), 4242
+
+
+@pytest.fixture(scope="module")
+def english(tmp_path_factory) -> Path:
+    return write_key(SECRET, SEED, "en", "a4", tmp_path_factory.mktemp("key"))
+
+
+def rasterize(pdf: Path, out: Path, dpi: int = 150) -> Path:
+    document = pypdfium2.PdfDocument(str(pdf))
+    image = document[0].render(scale=dpi / 72).to_pil()
+    image.save(out)
+    return out
+
+
+def test_one_a4_page_named_after_the_seed(english):
+    assert english.name == f"savvy-key-{SEED}.pdf" == key_path(SEED).name
+    assert not list(english.parent.glob("*.part"))
+    with pdfplumber.open(english) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        assert (round(page.width / PT_PER_MM), round(page.height / PT_PER_MM)) == (210, 297)
+
+
+def test_every_answer_is_printed(english):
+    with pdfplumber.open(english) as pdf:
+        text = pdf.pages[0].extract_text()
+    key = answers.key(answers.builtin_lab_grid(), SECRET)
+    assert "ANSWER KEY" in text and f"Game {SEED}" in text
+    assert "FUZIO (sum 38)" in text and "23-39" in text
+    for word in ("SUBSTRAKTO", "MEZAKOL", "DEDUKTO", "KOLOZOMI", "SCANPAD", "✓ MIN", "✓ MAX"):
+        assert word in text
+    assert " ".join(str(d) for d in key["substrakto"]) in text
+    for card, count in key["samples"].items():
+        assert (f"{card} ✓ x{count}" if count else f"{card} ✗") in text
+
+
+def test_the_qr_code_decodes_back_to_solution_and_seed(english, tmp_path):
+    image = rasterize(english, tmp_path / "key.png")
+    from PIL import Image
+
+    with Image.open(image) as picture:
+        codes = zxingcpp.read_barcodes(picture)
+    assert [c.text for c in codes] == [f"pnp-savvy:v1:5,9,24:{SEED}"]
+
+
+def test_key_qr_restores_the_game(english, tmp_path, capsys):
+    image = rasterize(english, tmp_path / "photo.png", dpi=100)
+    assert main(["savvy", "key", "--qr", str(image), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solution"] == [5, 9, 24]
+    assert main(["savvy", "key", "--qr", str(image), "--out", str(tmp_path)]) == 0
+    assert (tmp_path / f"savvy-key-{SEED}.pdf").is_file()
+
+
+def test_key_qr_without_a_code_is_a_clear_error(tmp_path, capsys):
+    from PIL import Image
+
+    blank = tmp_path / "blank.png"
+    Image.new("L", (200, 200), 255).save(blank)
+    assert main(["savvy", "key", "--qr", str(blank)]) == 2
+    err = capsys.readouterr().err
+    assert "no Savvy QR code" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("lang, title, yes", [("fr", "FEUILLE DE RÉPONSES", "oui"),
+                                               ("de", "LÖSUNGSBLATT", "ja")])
+def test_french_and_german_keys(tmp_path, lang, title, yes):
+    path = tmp_path / "key.pdf"
+    path.write_bytes(render_key(SECRET, SEED, lang, "letter"))
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        text = page.extract_text()
+        assert round(page.width / PT_PER_MM, 1) == 215.9
+    assert title in text and f" {yes}" in text
+
+
+def test_new_picks_the_seeded_secret(tmp_path, capsys):
+    assert main(["savvy", "new", "--seed", "42", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    path = tmp_path / "savvy-key-42.pdf"
+    assert f"answer key written to {path}" in out and path.is_file()
+    secret = answers.secret_for_seed(42)
+    image = rasterize(path, tmp_path / "42.png")
+    from PIL import Image
+
+    with Image.open(image) as picture:
+        assert zxingcpp.read_barcodes(picture)[0].text == answers.qr_payload(secret, 42)
