@@ -79,6 +79,37 @@ def _check_elements(check: Checker, schema: ElementSchema, elements: Any, path: 
                             element, "elements")
 
 
+def _override(check: Checker, schema: ElementSchema, elements: list[dict[str, Any]],
+              override: Mapping[str, Any], path: str) -> list[dict[str, Any]]:
+    """The extended layout's elements with ``override``'s changes, each change checked where
+    it is written (the element it changes was checked in its own file): its keys against the
+    element's type, its type size against the floor."""
+    types = {e.get("id"): e.get("type") for e in elements}
+    for element_id, changes in override.items():
+        where = join(path, element_id)
+        if element_id not in types:
+            check.add(where, f"no element with id '{element_id}' in the extended layout; its "
+                      f"ids: {', '.join(str(i) for i in types if i is not None) or '(none)'}",
+                      override, element_id)
+            continue
+        if not isinstance(changes, dict):
+            check.add(where, f"expected the keys to change, such as {{size: 9}}, got "
+                      f"{changes!r}", override, element_id)
+            continue
+        kind = changes.get("type", types[element_id])
+        if not isinstance(kind, str) or kind not in schema:
+            check.add(join(where, "type"), f"unknown element type {kind!r}; use one of "
+                      f"{', '.join(schema)}", changes, "type")
+            continue
+        check.keys(changes, where, schema[kind])
+        _check_floor(check, changes, where)
+        if "elements" in changes and "elements" in schema[kind]:
+            _check_elements(check, schema, changes["elements"], join(where, "elements"),
+                            changes, "elements")
+        elements = [{**e, **changes} if e.get("id") == element_id else e for e in elements]
+    return elements
+
+
 def _check_floor(check: Checker, element: Mapping[str, Any], where: str) -> None:
     """A fixed type size under the floor is refused where it is written; a computed one is
     checked when it is drawn."""
@@ -140,15 +171,7 @@ def resolve_layouts(raw: dict[str, tuple[Mapping[str, Any], str]], sizes: Mappin
                     size = size or parent.size
         override = definition.get("override") or {}
         if check.mapping(override, join(name, "override"), definition, "override") is not None:
-            ids = {e.get("id") for e in elements}
-            for element_id, changes in override.items():
-                if element_id not in ids:
-                    check.add(join(name, f"override.{element_id}"),
-                              f"no element with id '{element_id}' in the extended layout",
-                              override, element_id)
-                    continue
-                elements = [{**e, **changes} if e.get("id") == element_id else e
-                            for e in elements]
+            elements = _override(check, schema, elements, override, join(name, "override"))
         removed = set(definition.get("remove") or [])
         elements = [e for e in elements if e.get("id") not in removed]
         own = definition.get("elements", [])
