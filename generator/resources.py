@@ -34,6 +34,15 @@ def locales_dir() -> Path:
     return PACKAGE_DIR / "locales"
 
 
+def shipped(path: Path) -> bool:
+    """Whether ``path`` lies inside what the package ships (its code, games, templates and
+    fonts): a file written there is lost by the next ``pip install``, so no command writes
+    there; each caller names the folder to use instead."""
+    resolved = path.resolve()
+    return any(resolved.is_relative_to(folder.resolve())
+               for folder in (PACKAGE_DIR, templates_dir(), fonts_dir()))
+
+
 def file_version(path: Path) -> tuple[int, int]:
     """(mtime in ns, size): the key every per-file cache reads a file again on. Caches of a
     whole game use its fingerprint instead (pipeline.fingerprint), pure functions their

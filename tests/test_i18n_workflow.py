@@ -64,7 +64,10 @@ def test_a_new_language_starts_from_the_template(capsys, game):
     assert code == 2 and "--force" in err
     translate(game / "locales" / "zh.po", CHINESE)
     code, out, _ = pnp(capsys, "i18n", "status", "--game-dir", str(game), "--lang", "zh")
-    assert re.search(r"zh\s+mb\s+\d\.\d %", out) and "missing: 'Big virus'" in out
+    assert re.search(r"zh\s+mb\s+\d\.\d %  2/\d+ translated, \d+ missing", out)
+    assert "'Big virus'" not in out  # the ids only with --verbose
+    code, out, _ = pnp(capsys, "i18n", "status", "--game-dir", str(game), "--lang", "zh", "-v")
+    assert "missing: 'Big virus'" in out
 
 
 def _zh(capsys, game: Path, tmp_path: Path, *extra: str) -> tuple[int, str]:

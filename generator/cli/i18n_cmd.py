@@ -1,4 +1,7 @@
-"""``pnp i18n``: extract the message template, start a language, see what is left to translate."""
+"""``pnp i18n``: extract the message template, start a language, see what is left to translate.
+
+A built-in game's catalogs are written to ``./pnp-locales/<game>/`` (or ``$PNP_LOCALES``), a
+game folder of one's own keeps them in its ``locales/``; each command says where it wrote."""
 
 from __future__ import annotations
 
@@ -7,17 +10,34 @@ import json
 
 from .options import csv_list
 
+WHERE = ("files go to ./pnp-locales/GAME/ for a built-in game (PNP_LOCALES=DIR: DIR/GAME/), "
+         "to locales/ in a --game-dir folder")
+
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("i18n", help="translation catalogs: extract, init, status")
+    parser = sub.add_parser("i18n", help="translation catalogs: extract, init, status",
+                            description=f"Translation catalogs; {WHERE}. Builds, pnp check and "
+                            "status run from the same folder read them first.",
+                            epilog="example: pnp i18n init es pharma-code")
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    extract = actions.add_parser("extract", help="write locales/messages.pot for each game")
-    init = actions.add_parser("init", help="start locales/LANG.po for each game")
+    extract = actions.add_parser("extract", help="write messages.pot for each game named",
+                                 description=f"Write messages.pot, every message a game's build "
+                                 f"needs; {WHERE}.",
+                                 epilog="example: pnp i18n extract pharma-code")
+    init = actions.add_parser("init", help="start LANG.po for each game named",
+                              description=f"Start LANG.po, already translated where the game "
+                              f"has the text; {WHERE}.",
+                              epilog="example: pnp i18n init es pharma-code")
     init.add_argument("lang", help="language code, such as es or zh")
     init.add_argument("--force", action="store_true", help="start an existing catalog again")
-    status = actions.add_parser("status", help="share translated per language and game")
+    status = actions.add_parser("status", help="share translated per language and game",
+                                description="Messages translated per language and game; "
+                                "fuzzy entries and empty plural forms count as untranslated.",
+                                epilog="example: pnp i18n status pharma-code --lang es -v")
     status.add_argument("--lang", type=csv_list, help="languages (default: all found)")
     status.add_argument("--json", action="store_true", help='{"fr": {"game": 100.0, …}, …}')
+    status.add_argument("--verbose", "-v", action="store_true",
+                        help="also list the missing and fuzzy message ids")
     for action in (extract, init, status):
         action.add_argument("games", nargs="*", help="game ids (default: every built-in game)")
         action.add_argument("--game-dir", help="a game folder of your own instead")
@@ -28,16 +48,19 @@ def run(args: argparse.Namespace) -> int:
 
     from ..content.loader import builtin_games, game_folder
     from ..i18n import workflow
+    from ..i18n.places import shown
 
     folders = [Path(args.game_dir)] if args.game_dir else [
         game_folder(g) for g in (args.games or builtin_games())]
-    if args.action == "extract":
+    if args.action in ("extract", "init"):
         for folder in folders:
-            print(f"wrote {workflow.extract(folder)}")
-        return 0
-    if args.action == "init":
-        for folder in folders:
-            print(f"wrote {workflow.init(folder, args.lang, args.force)}")
+            path = (workflow.extract(folder) if args.action == "extract"
+                    else workflow.init(folder, args.lang, args.force))
+            print(f"wrote {path}")
+        if args.action == "init":
+            game = (f"--game-dir {shown(folders[0])}" if args.game_dir
+                    else folders[0].name if len(folders) == 1 else "GAME")
+            print(f"next: translate the msgstr lines, then  pnp build {game} --lang {args.lang}")
         return 0
     report = {lang: {f.name: workflow.status(f, lang) for f in folders}
               for lang in (args.lang or workflow.languages(folders))}
@@ -45,10 +68,22 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({lang: {game: s.percent for game, s in games.items()}
                           for lang, games in report.items()}, indent=2))
         return 0
+    _print_status(report, args.verbose)
+    return 0
+
+
+def _print_status(report: dict, verbose: bool) -> None:
+    """A line per language and game with its counts; the ids themselves only when asked."""
+    left = False
     for lang, games in report.items():
         for game, state in games.items():
-            print(f"{lang:<6} {game:<22} {state.percent:5.1f} %")
+            counts = [f"{state.translated}/{state.total} translated"]
+            counts += [f"{len(ids)} {label}" for label, ids in
+                       (("missing", state.missing), ("fuzzy", state.fuzzy)) if ids]
+            print(f"{lang:<6} {game:<22} {state.percent:5.1f} %  {', '.join(counts)}")
+            left = left or bool(state.missing or state.fuzzy)
             for label, ids in (("missing", state.missing), ("fuzzy", state.fuzzy)):
-                for message in ids:
+                for message in ids if verbose else ():
                     print(f"         {label}: {message[:90]!r}")
-    return 0
+    if left and not verbose:
+        print("(--verbose lists the missing and fuzzy ids)")

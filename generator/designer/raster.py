@@ -84,7 +84,7 @@ class Rasterizer:
         plans = [ComponentPlan(deck.id, deck.id, tuple(pages[Side.FRONT] + pages[Side.BACK]))]
         info = DocumentInfo(f"{self.game.id} {deck.id} proof", deck.id, "")
         data = render_pdf(self.game, plans, contexts, info, page_footer=False)
-        require_translations(self.tr, self.tr.missing, self.game.source)
+        require_translations(self.tr, self.tr.missing)
         images = rasterize(data, dpi, (width, height))
         fronts = images[:len(items)]
         back_images = iter(images[len(items):])

@@ -15,7 +15,7 @@ from string import Template
 
 from ..content.loader import ID_PATTERN
 from ..errors import UsageError
-from ..resources import templates_dir
+from ..resources import shipped, templates_dir
 
 FILLED_IN = ("game.yaml", "README.md")
 
@@ -36,6 +36,10 @@ def game_id_for(folder: Path) -> str:
 def create_game(target: Path, title: str | None = None) -> list[Path]:
     """Write the starter game into ``target`` (which must not exist or be empty); return
     the files written, relative to it."""
+    if shipped(target):
+        raise UsageError(f"{target.absolute()} is inside the installed pnp package, where a "
+                         "reinstall would lose your game; create it in a folder of your own, "
+                         "such as ./my-game")
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UsageError(f"{target} already exists and is not empty; choose a new folder name")
     game_id = game_id_for(target.resolve())

@@ -8,11 +8,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..errors import UsageError
+from ..resources import shipped
+
 
 @contextmanager
 def staged(target: Path) -> Iterator[Path]:
     """Yield an empty staging folder beside ``target``; on success it replaces ``target``
-    (the old results are removed last), on any error it is deleted and ``target`` kept."""
+    (the old results are removed last), on any error it is deleted and ``target`` kept.
+    Never inside the installed package, where a reinstall would lose the results."""
+    if shipped(target):
+        raise UsageError(f"{target.absolute()} is inside the installed pnp package, where a "
+                         "reinstall would lose it; choose another --out folder")
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}."))
     try:

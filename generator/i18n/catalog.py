@@ -1,5 +1,6 @@
-"""Translate message ids through .po catalogs: a game's own ``locales/<lang>.po`` and the
-engine's ``generator/locales/<lang>.po``. English is the source language."""
+"""Translate message ids through .po catalogs: the user's catalogs of a built-in game, the
+game's own ``locales/<lang>.po`` and the engine's ``generator/locales/<lang>.po``, in that
+order (see :mod:`.places`). English is the source language."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from babel.messages.pofile import PoFileError, read_po
 
 from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
-from ..resources import file_version, games_dir, locales_dir
+from ..resources import file_version
 from .checks import catalog_problems, syntax_problems
+from .places import catalog_folders, catalog_home, init_command, is_builtin, shown
 
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")
@@ -47,12 +49,10 @@ def read_catalog(path: Path) -> Catalog | None:
 
 
 def catalog_paths(lang: str, game_folder: Path | None) -> list[Path]:
-    """Catalogs for one language, most specific first: the game's ``<lang>.po`` and any
-    ``<lang>.<topic>.po`` beside it, then the engine's own catalogs."""
-    folders = [game_folder / "locales"] if game_folder is not None else []
-    folders.append(locales_dir())
+    """Catalogs for one language, most specific first: in each folder of the search path
+    (the user's, the game's, the engine's) ``<lang>.po`` and any ``<lang>.<topic>.po``."""
     paths: list[Path] = []
-    for folder in folders:
+    for folder in catalog_folders(game_folder):
         paths.append(folder / f"{lang}.po")
         paths.extend(sorted(folder.glob(f"{lang}.*.po")))
     return paths
@@ -61,11 +61,11 @@ def catalog_paths(lang: str, game_folder: Path | None) -> list[Path]:
 def languages_for(game_folder: Path) -> list[str]:
     """The one answer to "which languages does this game have": the languages it is built
     in without ``--lang`` and whose text must fit. A built-in game has French, English and
-    German; a designer's own game has English. Either adds every ``locales/<lang>.po`` (or
-    ``<lang>.<topic>.po``) it holds."""
-    found = {p.name.split(".")[0] for p in (game_folder / "locales").glob("*.po")}
-    builtin = game_folder.resolve().parent == games_dir().resolve()
-    first = list(LANGUAGES) if builtin else [SOURCE_LANG]
+    German; a designer's own game has English. Either adds every ``<lang>.po`` (or
+    ``<lang>.<topic>.po``) of its search path: the user's folder, then its ``locales/``."""
+    found = {p.name.split(".")[0] for folder in catalog_folders(game_folder)[:-1]
+             for p in folder.glob("*.po")}
+    first = list(LANGUAGES) if is_builtin(game_folder) else [SOURCE_LANG]
     return [*first, *sorted(found - set(first))]
 
 
@@ -74,7 +74,8 @@ class Translator:
     """gettext for one language; records every id it could not translate."""
 
     lang: str
-    messages: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
+    folder: Path | None = None  # the game's folder: what an error about a missing language names
+    messages: dict[str, str | tuple[str, ...]] = field(default_factory=dict)  # filled in only
     fuzzy: set[str] = field(default_factory=set)
     fallback: bool = False
     missing: set[str] = field(default_factory=set)
@@ -84,10 +85,8 @@ class Translator:
         if self.lang == SOURCE_LANG or not message:
             return str(message)
         found = self.messages.get(message)
-        if isinstance(found, tuple):
-            found = found[0]
-        if found:
-            return found
+        if found is not None:
+            return found[0] if isinstance(found, tuple) else found
         self.missing.add(str(message))
         return str(message)
 
@@ -96,14 +95,14 @@ class Translator:
         if self.lang == SOURCE_LANG:
             return singular if count == 1 else plural
         found = self.messages.get(singular)
-        if isinstance(found, tuple) and all(found):
+        if isinstance(found, tuple):
             index = _plural_function(self.plural_expr)(int(count))
             return found[min(index, len(found) - 1)]
         self.missing.add(singular)
         return singular if count == 1 else plural
 
     def has(self, message: str) -> bool:
-        return self.lang == SOURCE_LANG or bool(self.messages.get(message))
+        return self.lang == SOURCE_LANG or message in self.messages
 
 
 @lru_cache(maxsize=32)
@@ -112,9 +111,19 @@ def _plural_function(expr: str) -> Callable[[int], int]:
     return gettext.c2py(expr)
 
 
+def _filled(value: Any) -> str | tuple[str, ...] | None:
+    """A translation with every form written, else None: an empty msgstr (or one empty plural
+    form) translates nothing, so it neither counts as done nor hides a catalog further down."""
+    forms = tuple(str(v or "") for v in value) if isinstance(value, (list, tuple)) \
+        else (str(value or ""),)
+    if not all(forms):
+        return None
+    return forms if isinstance(value, (list, tuple)) else forms[0]
+
+
 def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> Translator:
-    """A translator merging the game's catalog over the engine's catalog."""
-    result = Translator(lang, fallback=fallback)
+    """A translator merging the catalogs of the search path, the most specific on top."""
+    result = Translator(lang, game_folder, fallback=fallback)
     for path in reversed(catalog_paths(lang, game_folder)):
         catalog = read_catalog(path)
         if catalog is None:
@@ -127,21 +136,39 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
             if message.fuzzy:
                 result.fuzzy.add(key)
                 continue
-            value = message.string
-            result.messages[key] = (tuple(value) if isinstance(value, (list, tuple))
-                                    else str(value or ""))
+            value = _filled(message.string)
+            if value is not None:
+                result.messages[key] = value
     return result
 
 
-def require_translations(tr: Translator, ids: Iterable[str], where: str) -> None:
-    """Fail with the list of ids that have no translation (unless falling back)."""
+def lacking_language(folder: Path, lang: str) -> str | None:
+    """One line for a language the game has no catalog for: the languages it has and how to
+    start this one. None when the game has the language."""
+    langs = languages_for(folder)
+    if lang in langs:
+        return None
+    return (f"{folder.name} has no '{lang}' translation; its languages are {', '.join(langs)}. "
+            f"Start one with `{init_command(folder, lang)}` (it writes "
+            f"{shown(catalog_home(folder) / f'{lang}.po')})")
+
+
+def require_translations(tr: Translator, ids: Iterable[str]) -> None:
+    """Fail with the list of ids that have no translation (unless falling back); for a
+    language the game does not have, with the languages it has instead."""
     missing = sorted({i for i in ids if i and not tr.has(i)})
-    if missing and not tr.fallback:
-        shown = "\n  ".join(repr(m[:80]) for m in missing[:40])
-        more = f"\n  … and {len(missing) - 40} more" if len(missing) > 40 else ""
-        raise ContentError(Problem(where, f"locales/{tr.lang}.po",
-                                   f"{len(missing)} message(s) have no '{tr.lang}' translation "
-                                   f"(add them, or build with --fallback en):\n  {shown}{more}"))
+    if not missing or tr.fallback:
+        return
+    lacking = lacking_language(tr.folder, tr.lang) if tr.folder is not None else None
+    if lacking:
+        raise ContentError(Problem("<command line>", "--lang",
+                                   f"{lacking}, or build with --fallback en"))
+    listed = "\n  ".join(repr(m[:80]) for m in missing[:40])
+    more = f"\n  … and {len(missing) - 40} more" if len(missing) > 40 else ""
+    file = catalog_home(tr.folder) / f"{tr.lang}.po" if tr.folder else Path(f"{tr.lang}.po")
+    raise ContentError(Problem(shown(file), "",
+                               f"{len(missing)} message(s) have no '{tr.lang}' translation "
+                               f"(add them, or build with --fallback en):\n  {listed}{more}"))
 
 
 class Gettext(Protocol):

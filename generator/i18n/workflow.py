@@ -3,6 +3,8 @@ language, and how much of each language is done.
 
 A game's catalog may hold every string its build needs, the engine's rule-card strings
 included, so a translator edits one file per game and language, never Python or layouts.
+Both are written where :func:`.places.catalog_home` says (for a built-in game a folder of the
+user's, never the installed package), and read from there first.
 """
 
 from __future__ import annotations
@@ -15,65 +17,90 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from ..errors import UsageError
-from .catalog import SOURCE_LANG, languages_for, translator
+from ..resources import shipped
+from .catalog import SOURCE_LANG, Translator, languages_for, translator
 from .extract import Messages, needed_messages
+from .places import LOCALES_ENV, catalog_home
 
 POT_NAME = "messages.pot"
 
 
-def _catalog(messages: Messages, project: str, locale: str | None = None) -> Catalog:
+def _catalog(messages: Messages, project: str, locale: str | None = None,
+             known: Translator | None = None) -> Catalog:
+    """A catalog of ``messages``, each filled in with what ``known`` already translates (so
+    starting a language the game has gives its current text to correct, not a blank)."""
     catalog = Catalog(locale=locale, project=project, version="0.1", fuzzy=False)
     for message in messages.values():
         msgid = (message.id, message.plural) if message.plural else message.id
-        catalog.add(msgid, locations=message.locations)
+        found = known.messages.get(message.id) if known is not None else None
+        if isinstance(found, tuple) != bool(message.plural) or (
+                isinstance(found, tuple) and len(found) != catalog.num_plurals):
+            found = None  # a singular for a plural id, or other plural forms: start it afresh
+        catalog.add(msgid, string=found or "", locations=message.locations)
     return catalog
 
 
 def _write(catalog: Catalog, path: Path) -> Path:
+    if shipped(path):
+        raise UsageError(f"{path.parent.absolute()} is inside the installed pnp package, where "
+                         "a reinstall would lose the translations; for a built-in game run "
+                         f"from another folder or set {LOCALES_ENV}=DIR (catalogs go to "
+                         "DIR/<game>/), for a game folder of your own copy it out first")
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
         write_po(handle, catalog, width=0, sort_output=False)
-    return path
+    return path.absolute()
 
 
 def extract(folder: Path) -> Path:
-    """Write ``locales/messages.pot``: every message the game's build translates."""
+    """Write ``messages.pot`` (every message the game's build translates) into the game's
+    catalog folder, and nowhere else."""
     return _write(_catalog(needed_messages(folder), f"pnp {folder.name}"),
-                  folder / "locales" / POT_NAME)
+                  catalog_home(folder) / POT_NAME)
 
 
 def init(folder: Path, lang: str, force: bool = False) -> Path:
-    """Start ``locales/<lang>.po`` with every message untranslated (refuses to overwrite)."""
+    """Start ``<lang>.po`` in the game's catalog folder with every message, translated where
+    the game already has the text (refuses to overwrite)."""
     try:
         Locale.parse(lang)
     except (UnknownLocaleError, ValueError):
         raise UsageError(f"'{lang}' is not a language Babel knows (try fr, de, zh, pt_BR)") \
             from None
-    path = folder / "locales" / f"{lang}.po"
+    path = catalog_home(folder) / f"{lang}.po"
     if path.exists() and not force:
         raise UsageError(f"{path} exists; translate it, or pass --force to start it again")
-    return _write(_catalog(needed_messages(folder), f"pnp {folder.name}", lang), path)
+    return _write(_catalog(needed_messages(folder), f"pnp {folder.name}", lang,
+                           translator(lang, folder)), path)
 
 
 @dataclass(frozen=True)
 class Status:
-    """How far one language of one game is translated."""
+    """How far one language of one game is translated: of ``total`` messages, the ids with
+    no translation and those whose only translation is fuzzy."""
 
-    percent: float
+    total: int
     missing: tuple[str, ...]
     fuzzy: tuple[str, ...]
 
+    @property
+    def translated(self) -> int:
+        return self.total - len(self.missing) - len(self.fuzzy)
+
+    @property
+    def percent(self) -> float:
+        return round(100.0 * self.translated / self.total, 1) if self.total else 100.0
+
 
 def status(folder: Path, lang: str) -> Status:
-    """The share of the game's messages with a translation that is not fuzzy."""
+    """The game's messages with a translation (every plural form written, not fuzzy)."""
     messages = list(needed_messages(folder))
-    if lang == SOURCE_LANG or not messages:
-        return Status(100.0, (), ())
+    if lang == SOURCE_LANG:
+        return Status(len(messages), (), ())
     tr = translator(lang, folder)
     fuzzy = tuple(m for m in messages if not tr.has(m) and m in tr.fuzzy)
     missing = tuple(m for m in messages if not tr.has(m) and m not in tr.fuzzy)
-    done = len(messages) - len(missing) - len(fuzzy)
-    return Status(round(100.0 * done / len(messages), 1), missing, fuzzy)
+    return Status(len(messages), missing, fuzzy)
 
 
 def languages(folders: list[Path]) -> list[str]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.loader import game_folder
+from ..i18n.places import user_catalog_folders
 from ..render.document import write_atomically
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
@@ -47,7 +48,8 @@ def _inputs(request: BuildRequest) -> tuple[str, Path]:
     key = json.dumps([str(folder), request.lang, request.only, request.copies,
                       asdict(request.options)])
     name = hashlib.sha256(key.encode()).hexdigest()[:24]
-    folders = [folder, *(Path(d).resolve() for d in request.layout_dirs)]
+    folders = [folder, *(Path(d).resolve() for d in request.layout_dirs),
+               *user_catalog_folders(folder)]
     return request_hash(settings, folders), Path(request.out_dir) / RECORDS_DIR / f"{name}.json"
 
 

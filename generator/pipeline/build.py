@@ -40,7 +40,7 @@ def build(request: BuildRequest) -> BuildResult:
                         f"{tr.gettext(game.title)} · {lang.upper()}")
     data = render_pdf(game, plans, contexts, info, request.options.ink_saver,  # 6. draw
                       _fallback_marker(tr) if request.fallback else None)
-    require_translations(tr, tr.missing, game.source)
+    require_translations(tr, tr.missing)
     path = output_path(game, request)
     write_atomically(path, data)                                         # 7. write
     pages = sum(len(p.pages) for p in plans)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from ..content.loader import game_folder
 from ..errors import ContentError, Problem
-from ..i18n.catalog import catalog_paths, languages_for, read_catalog
+from ..i18n.catalog import catalog_paths, lacking_language, languages_for, read_catalog
+from ..i18n.places import catalog_home, init_command, shown
 from ..i18n.workflow import status
 from .load import load_game
 
@@ -43,11 +44,17 @@ def check_game(spec: str | Path, langs: list[str] | None = None) -> list[Problem
                 catalog_broken = True
         if problems or catalog_broken:
             continue  # missing ids are only meaningful for data and catalogs that load
+        lacking = lacking_language(folder, lang)
+        if lacking:
+            problems.append(Problem("<command line>", "--lang", lacking))
+            continue
         missing = status(folder, lang).missing
         if missing:
-            shown = ", ".join(repr(m[:50]) for m in missing[:10])
+            listed = ", ".join(repr(m[:50]) for m in missing[:10])
             more = f" … and {len(missing) - 10} more" if len(missing) > 10 else ""
-            problems.append(Problem(str(folder / "locales" / f"{lang}.po"), "",
-                                    f"{len(missing)} message(s) have no '{lang}' translation: "
-                                    f"{shown}{more} (run `pnp i18n init {lang}` or add them)"))
+            file = catalog_home(folder) / f"{lang}.po"
+            fix = ("add them there" if file.exists() else
+                   f"start the file with `{init_command(folder, lang)}`, then translate them")
+            problems.append(Problem(shown(file), "", f"{len(missing)} message(s) have no "
+                                    f"'{lang}' translation: {listed}{more} ({fix})"))
     return problems

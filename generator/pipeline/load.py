@@ -4,12 +4,14 @@ fingerprint of every file it was read from. A process loads each version of a ga
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from ..content import loader
 from ..content.model import Game
+from ..i18n.places import user_catalog_folders
 from ..render.elements import SCHEMA
 from ..rules import rule_data
 from ..summary.component import rule_cards
@@ -28,7 +30,7 @@ def load_game(folder: Path, layout_dirs: list[Path] | None = None,
     dirs = [Path(d) for d in layout_dirs or ()]
     game = loader.read_game(folder, SCHEMA, dirs,
                             (rule_data, rule_cards(_root(folder.resolve()))))
-    return replace(game, fingerprint=fingerprint or inputs_hash([game.folder, *dirs]))
+    return replace(game, fingerprint=fingerprint or game_inputs_hash(game.folder, dirs))
 
 
 def load_builtin(game_id: str) -> Game:
@@ -39,12 +41,19 @@ def resolve_game(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> Game:
     """The validated game; a process building one game in several languages and papers
     loads it once, and again only when a file of the game or its layouts changes."""
     folder = game_source(spec)
-    return _load(folder, tuple(layout_dirs), inputs_hash([_root(folder), *layout_dirs]))
+    return _load(folder, tuple(layout_dirs), game_inputs_hash(_root(folder), layout_dirs))
 
 
 @lru_cache(maxsize=8)
 def _load(folder: Path, layout_dirs: tuple[Path, ...], fingerprint: str) -> Game:
     return load_game(folder, list(layout_dirs), fingerprint)
+
+
+def game_inputs_hash(folder: Path, layout_dirs: Sequence[Path]) -> str:
+    """The fingerprint of a game: its folder, the layout folders it is read with and the
+    user's catalogs of it (for a built-in game, ``pnp-locales/<game>/`` of the working
+    directory), so a changed translation anywhere on its search path is measured again."""
+    return inputs_hash([folder, *layout_dirs, *user_catalog_folders(folder)])
 
 
 def _root(folder: Path) -> Path:

@@ -17,7 +17,9 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.model import Game
+from ..errors import UsageError
 from ..imposition.plan import ComponentPlan, Mark, MarkKind, PagePlan, Placement, Side
+from ..resources import shipped
 from ..units import mm
 from .fonts import font_name, register_fonts
 from .form_keys import FormKeys
@@ -201,7 +203,12 @@ _FILE_MODE = 0o666 & ~_umask()
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write beside the target and rename: a failed build never leaves a broken file."""
+    """Write beside the target and rename: a failed build never leaves a broken file. Never
+    inside the installed package, where a reinstall would lose the file."""
+    if shipped(path):
+        raise UsageError(f"{path.parent.absolute()} is inside the installed pnp package, where "
+                         "a reinstall would lose what is written there; choose another --out "
+                         "folder")
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:

@@ -101,7 +101,7 @@ def render_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4") -
                         f"Save Patient Zero · {lang.upper()}")
     data = render_pdf(game, [ComponentPlan("answer-key", title, tuple(pages))],
                       lambda *_: context, info)
-    require_translations(tr, tr.missing, game.source)
+    require_translations(tr, tr.missing)
     return data
 
 
