@@ -1,4 +1,5 @@
-"""Shared fixtures: builds are made once per session into temporary folders."""
+"""Shared fixtures: builds are made once per session into temporary folders; golden drawing
+logs are compared, or rewritten with ``--regen-golden``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,12 @@ import pytest
 from generator.imposition.plan import PrintOptions
 from generator.pipeline.build import build
 from generator.pipeline.request import BuildRequest, BuildResult
+from support.golden import assert_drawing_log
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--regen-golden", action="store_true",
+                     help="rewrite tests/golden/*.log from this build instead of comparing")
 
 
 @pytest.fixture(scope="session")
@@ -27,3 +34,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., BuildResult
         return cache[key]
 
     return make
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> Callable[[Path, str], None]:
+    """golden(pdf, name): the PDF's drawing log matches tests/golden/<name>.log."""
+    regen = bool(request.config.getoption("--regen-golden"))
+    return lambda pdf, name: assert_drawing_log(pdf, name, regen=regen)

@@ -8,6 +8,7 @@ import pytest
 from generator.content.model import Size
 from generator.imposition.imposition import back_rotation, impose_deck, plan_grid
 from generator.imposition.plan import PrintOptions
+from generator.pipeline.build import build_alignment_page
 from support.paths import FIXTURES
 from support.units import to_mm
 
@@ -115,6 +116,33 @@ def test_back_offset_moves_every_back(built):
         assert after[number][0] - before[number][0] == pytest.approx(1.5, abs=0.1)
         assert after[number][1] - before[number][1] == pytest.approx(-0.5, abs=0.1)
 
+
+def target_arms(pdf_path, page_index) -> tuple[list[tuple[float, ...]], float, float]:
+    """The 16 mm arms of the alignment page's targets as (x0, top, x1, bottom) in mm (the
+    1 mm ruler ticks beside them are left out), and the page's width and height in mm."""
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[page_index]
+        lines = [tuple(to_mm(line[k]) for k in ("x0", "top", "x1", "bottom"))
+                 for line in page.lines]
+        width, height = to_mm(page.width), to_mm(page.height)
+    arms = [line for line in lines if abs(max(line[2] - line[0], line[3] - line[1]) - 16) < 0.1]
+    return arms, width, height
+
+
+@pytest.mark.parametrize("paper, duplex", [("a4", "long"), ("letter", "short")])
+def test_alignment_page_targets_lie_behind_each_other(tmp_path, paper, duplex):
+    pdf = build_alignment_page(PrintOptions(paper=paper, duplex=duplex), tmp_path).path
+    front, width, height = target_arms(pdf, 0)
+    back, _, _ = target_arms(pdf, 1)
+    if duplex == "long":   # the sheet turns about its long edge: x is mirrored
+        seen_through = [(width - x1, top, width - x0, bottom) for x0, top, x1, bottom in back]
+    else:
+        seen_through = [(x0, height - bottom, x1, height - top) for x0, top, x1, bottom in back]
+    assert len(front) == len(back) == 12  # six crosses a side
+    for arm in front:
+        gap = min(max(abs(a - b) for a, b in zip(arm, other, strict=True))
+                  for other in seen_through)
+        assert gap <= 0.1, f"front target arm {arm} has no back arm behind it ({gap:.2f} mm)"
 
 def test_rotated_cards_keep_their_backs_upright_and_aligned():
     options = PrintOptions(paper="a4")
