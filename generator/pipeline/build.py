@@ -13,6 +13,7 @@ from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, transl
 from ..imposition.pages import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
 from ..render.document import DocumentInfo, flag_untranslated, render_pdf, write_atomically
+from ..resources import shipped
 from .contexts import Contexts
 from .fit import check_text_boxes
 from .load import resolve_game
@@ -62,6 +63,9 @@ def output_folder(out_dir: Path) -> Path:
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out {out} is a file, not a folder; name a folder (it is made if "
                          "missing)")
+    if shipped(out):
+        raise UsageError(f"--out {out} is inside the installed pnp package, where a reinstall "
+                         "would lose it; name a folder of your own")
     blocker = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
     if blocker is not None:
         raise UsageError(f"--out {out} cannot be made: {blocker} is a file; name a folder")
