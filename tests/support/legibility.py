@@ -31,14 +31,17 @@ def glyph_size(char: dict) -> float:
     return float(char["width"] if abs(b) > 1e-6 else char["size"])
 
 
-def small_text(path: Path, floor: float = FLOOR_PT) -> dict[tuple[int, float], str]:
-    """(1-based page, size rounded to 0.1 pt) → the letters and digits drawn that small."""
+def small_text(path: Path, floor: float = FLOOR_PT,
+               signs: bool = False) -> dict[tuple[int, float], str]:
+    """(1-based page, size rounded to 0.1 pt) → the letters and digits drawn that small; with
+    ``signs`` every glyph that is not blank (an icon's '+' or '✓' set as text shrinks too)."""
     found: dict[tuple[int, float], list[str]] = defaultdict(list)
     with pdfplumber.open(str(path)) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             footer_top = float(page.height) - FOOTER_BAND_MM * PT_PER_MM
             for char in page.chars:
-                if not char["text"].isalnum() or char["top"] >= footer_top:
+                seen = char["text"].strip() if signs else char["text"].isalnum()
+                if not seen or char["top"] >= footer_top:
                     continue
                 size = glyph_size(char)
                 if size < floor - 0.05:

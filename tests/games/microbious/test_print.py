@@ -21,7 +21,6 @@ from support.pdf_text import fold, page_lines, rule_parts
 from support.units import PT_PER_MM
 
 GAME = "microbious"
-FLOOR = 6.0
 
 # What each language prints (the figures 1 and 2 come from data.summary.wrong_match).
 PENALTY_OWN = {
@@ -98,16 +97,7 @@ def test_no_glyph_at_all_under_the_floor(kit):
     """Signs too (an icon's '+' or '✓' drawn as text would shrink with the line): nothing a
     reader sees is under 6 pt, outside the page footer."""
     _, path, _ = kit
-    tiny = []
-    with pdfplumber.open(str(path)) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
-            footer = float(page.height) - 4 * PT_PER_MM
-            for char in page.chars:
-                a, b, *_ = char["matrix"]
-                size = char["width"] if abs(b) > 1e-6 else char["size"]
-                if char["text"].strip() and char["top"] < footer and size < FLOOR - 0.05:
-                    tiny.append((number, char["text"], round(size, 1)))
-    assert tiny == []
+    assert small_text(path, signs=True) == {}
 
 
 def test_penalties_follow_the_data(tmp_path):
