@@ -8,7 +8,7 @@ types, never a game's rules.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -18,11 +18,22 @@ from ..content.model import Game
 from ..units import mm, parse_length
 from . import colours
 from .elements import ELEMENTS
+from .elements.kind import Draw
 from .expressions import evaluate
 from .images import ImageCache
 from .resolver import Resolver
 
 INK_SAVER_KEEP = 0.18  # share of colour kept by full-bleed fills in ink-saver mode
+
+
+class Step(NamedTuple):
+    """One element of a layout, ready to draw."""
+
+    element: Mapping[str, Any]
+    where: str
+    draw: Draw
+    condition: Any  # the ``if`` expression, or None
+    rotates: bool
 
 
 class Painter(Resolver):
@@ -35,6 +46,7 @@ class Painter(Resolver):
         self.ink_saver = ink_saver
         self.images = images if images is not None else ImageCache()
         self.qr_forms: dict[tuple, str] = {}
+        self._compiled: dict[tuple[int, str], tuple[Step, ...]] = {}
 
     def draw_layout(self, name: str, context: dict[str, Any], w: float, h: float,
                     bleed: float = 0.0) -> None:
@@ -46,14 +58,12 @@ class Painter(Resolver):
                  w: float, h: float, bleed: float, where: str) -> None:
         """Draw ``elements`` in order (skipping those whose ``if`` is false), each rotated
         about its box's centre when it has a ``rotate``."""
-        for index, element in enumerate(elements):
-            here = f"{where}.elements[{index}]"
-            condition = element.get("if")
-            if condition is not None and not evaluate(condition, context, here):
+        for step in self._steps(elements, where):
+            element, here = step.element, step.where
+            if step.condition is not None and not evaluate(step.condition, context, here):
                 continue
-            draw = ELEMENTS[element["type"]].draw
-            angle = "rotate" in element and self.num(element, "rotate", context, here, 0.0,
-                                                     plain=True)
+            angle = step.rotates and self.num(element, "rotate", context, here, 0.0,
+                                              plain=True)
             if angle:
                 box = self.box(element, context, here, w, h)
                 cx, cy = box[0] + box[2] / 2, box[1] + box[3] / 2
@@ -61,10 +71,22 @@ class Painter(Resolver):
                 self.canvas.translate(mm(cx), -mm(cy))
                 self.canvas.rotate(-angle)
                 self.canvas.translate(-mm(cx), mm(cy))
-                draw(self, element, context, w, h, bleed, here)
+                step.draw(self, element, context, w, h, bleed, here)
                 self.canvas.restoreState()
             else:
-                draw(self, element, context, w, h, bleed, here)
+                step.draw(self, element, context, w, h, bleed, here)
+
+    def _steps(self, elements: tuple[Mapping[str, Any], ...], where: str) -> tuple[Step, ...]:
+        """The elements compiled once per document into what drawing each needs: its
+        drawing function, its ``if``, whether it turns, and the name errors give it."""
+        key = (id(elements), where)  # the game keeps the elements alive, so ids stay theirs
+        steps = self._compiled.get(key)
+        if steps is None:
+            steps = self._compiled[key] = tuple(
+                Step(element, f"{where}.elements[{index}]", ELEMENTS[element["type"]].draw,
+                     element.get("if"), "rotate" in element)
+                for index, element in enumerate(elements))
+        return steps
 
     def inks(self, element: Mapping[str, Any], context: dict[str, Any], where: str,
              default_stroke: Any = None) -> tuple[Color | None, Color | None]:
