@@ -177,13 +177,10 @@ def _key(args: argparse.Namespace) -> int:
 
 
 def _read_marks(path: Path):
-    from ..errors import UsageError
+    from ..content.textfile import read_text
     from ..savvy.marks import parse_marks
 
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read the marks file {path}: {exc}") from None
+    text = read_text(path, "a text file of marks", "write one mark a line, saved as UTF-8")
     return parse_marks(text, str(path))
 
 

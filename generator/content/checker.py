@@ -24,6 +24,21 @@ def names(value: Any) -> list[Any]:
     return list(value) if isinstance(value, (list, dict)) else []
 
 
+def described(value: Any) -> str:
+    """A YAML value as its writer would name it (not Python's LineList or NoneType)."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    return f"the text {str(value)[:40]!r}"
+
+
 def join(path: str, key: str | int) -> str:
     if isinstance(key, int):
         return f"{path}[{key}]"
@@ -43,7 +58,8 @@ class Checker:
     def mapping(self, value: Any, path: str, parent: Any = None, key: Any = None) -> dict | None:
         if isinstance(value, dict):
             return value
-        self.add(path, f"expected a mapping of keys, got {type(value).__name__}", parent, key)
+        self.add(path, f"expected a mapping of keys (key: value lines), got {described(value)}",
+                 parent, key)
         return None
 
     def keys(self, value: Mapping[str, Any], path: str, allowed: Iterable[str],

@@ -16,6 +16,7 @@ from ..resources import templates_dir
 from .checker import Checker, join
 from .legibility import text_floor
 from .model import Layout, Size, freeze
+from .sizes import size_pair
 from .yamlio import load_yaml_shared
 
 # element type → the keys an element of that type may carry; the drawing layer declares them
@@ -129,9 +130,7 @@ def _size(check: Checker, raw: Mapping[str, Any], path: str, sizes: Mapping[str,
     if isinstance(value, str) and value in sizes:
         return sizes[value]
     if isinstance(value, list) and len(value) == 2:
-        pair = {"w": value[0], "h": value[1]}
-        w, h = check.length(pair, "w", path), check.length(pair, "h", path)
-        return Size(w, h) if w and h else None
+        return size_pair(check, value, path)
     check.add(join(path, "size"), f"expected [width, height] or one of {', '.join(sizes)}",
               raw, "size")
     return None

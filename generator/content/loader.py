@@ -5,7 +5,6 @@ Every problem in the data is collected and raised together as one ContentError.
 
 from __future__ import annotations
 
-import csv
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -14,13 +13,14 @@ from typing import Any
 
 from ..errors import ContentError, Problem
 from ..resources import games_dir
+from .cards_file import read_rows
 from .checker import Checker, join
 from .fields import field_map
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
-from .sizes import card_sizes
-from .yamlio import LineDict, LineList, Msg, load_yaml
+from .sizes import card_sizes, game_sizes, size_pair
+from .yamlio import LineDict, Msg, load_yaml
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
 GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description",
@@ -75,7 +75,7 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     cues = _colour_cues(check, raw, palette)
     try:
         layouts = resolve_layouts(read_raw_layouts(search_path(layout_dirs, folder)),
-                                  {**card_sizes(), **_game_sizes(folder)}, elements)
+                                  {**card_sizes(), **game_sizes(folder)}, elements)
     except ContentError as exc:
         check.problems.extend(exc.problems)
         layouts = {}
@@ -99,12 +99,13 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     )
 
 
-def _game_sizes(folder: Path) -> dict[str, Size]:
-    path = folder / "sizes.yaml"
-    if not path.is_file():
-        return {}
-    raw = load_yaml(path) or {}
-    return {name: Size(float(w), float(h)) for name, (w, h) in raw.get("cards", {}).items()}
+def _known_sizes(folder: Path) -> dict[str, Size]:
+    """Card sizes by name: the built-in ones and the game's own; a problem in its sizes.yaml
+    is reported once, with the layouts that read it first."""
+    try:
+        return {**card_sizes(), **game_sizes(folder)}
+    except ContentError:
+        return card_sizes()
 
 
 def _palette(check: Checker, raw: Mapping[str, Any]) -> dict[str, str]:
@@ -238,15 +239,12 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
 
 def _size(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> Size | None:
     """A card size: a name from sizes.yaml (default poker) or [w, h] in mm."""
-    sizes = {**card_sizes(), **_game_sizes(folder)}
+    sizes = _known_sizes(folder)
     size_value = item.get("size", "poker")
     if isinstance(size_value, str) and size_value in sizes:
         return sizes[size_value]
     if isinstance(size_value, list) and len(size_value) == 2:
-        pair = {"w": size_value[0], "h": size_value[1]}
-        w = check.length(pair, "w", join(where, "size"))
-        h = check.length(pair, "h", join(where, "size"))
-        return Size(w, h) if w and h else None
+        return size_pair(check, size_value, join(where, "size"))
     check.add(join(where, "size"), f"unknown card size {size_value!r}; use [w, h] in mm or "
               f"one of {', '.join(sizes)}", item, "size")
     return None
@@ -266,38 +264,7 @@ def _card_rows(check: Checker, item: Mapping[str, Any], where: str, folder: Path
             check.add(join(where, "cards"), "expected a list of cards", item, "cards")
             return []
         return rows
-    return _rows_from_file(check, item, where, folder, file_name)
-
-
-def _rows_from_file(check: Checker, item: Any, where: str, folder: Path, name: Any) -> list[Any]:
-    path = (folder / str(name)).resolve()
-    if folder.resolve() not in path.parents:
-        check.add(join(where, "cards_file"), "the cards file must lie inside the game folder",
-                  item, "cards_file")
-        return []
-    if not path.is_file():
-        check.add(join(where, "cards_file"), f"file not found: {path}", item, "cards_file")
-        return []
-    if path.suffix.lower() in (".yaml", ".yml"):
-        data = load_yaml(path)
-        return data if isinstance(data, list) else []
-    rows = LineList()
-    with path.open(encoding="utf-8-sig", newline="") as handle:
-        for line_no, row in enumerate(csv.DictReader(handle), start=2):
-            record = LineDict()
-            record.line = line_no
-            for key, value in row.items():
-                if key is None:
-                    check.add(join(where, "cards_file"), f"{path.name}:{line_no} has more cells "
-                              "than the header has columns", item, "cards_file")
-                    continue
-                key = key.strip()
-                value = (value or "").strip()
-                record[key] = int(value) if key == "qty" and value.isdigit() else value
-                record.lines[key] = line_no
-            rows.append(record)
-            rows.lines.append(line_no)
-    return rows
+    return read_rows(check, item, where, folder, file_name)
 
 
 __all__ = ["read_game", "builtin_games", "game_folder", "ContentError"]

@@ -1,10 +1,14 @@
-"""Named card and paper sizes, read from ``templates/sizes.yaml``."""
+"""Named card and paper sizes, read from ``templates/sizes.yaml``, and a game's own card sizes
+from its ``sizes.yaml``."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 from ..resources import templates_dir
+from .checker import Checker, join
 from .model import Size
 from .yamlio import load_yaml
 
@@ -22,3 +26,33 @@ def card_sizes() -> dict[str, Size]:
 
 def papers() -> dict[str, Size]:
     return _table()["papers"]
+
+
+def size_pair(check: Checker, value: list[Any], where: str) -> Size | None:
+    """``[w, h]`` (lengths, mm by default) as a Size; None, the problem recorded, when either
+    is not a length."""
+    pair = {"w": value[0], "h": value[1]}
+    w, h = check.length(pair, "w", where), check.length(pair, "h", where)
+    return Size(w, h) if w and h else None
+
+
+def game_sizes(folder: Path) -> dict[str, Size]:
+    """The card sizes a game names in its ``sizes.yaml`` (``cards: {name: [w, h]}``); a
+    ContentError naming every entry that is not a pair of lengths."""
+    path = folder / "sizes.yaml"
+    if not path.is_file():
+        return {}
+    check = Checker(str(path))
+    raw = check.mapping(load_yaml(path) or {}, "") or {}
+    cards = check.mapping(raw.get("cards", {}), "cards", raw, "cards") or {}
+    sizes: dict[str, Size] = {}
+    for name, value in cards.items():
+        if not (isinstance(value, list) and len(value) == 2):
+            check.add(join("cards", name), f"expected [width, height] in mm, got {value!r}",
+                      cards, name)
+            continue
+        size = size_pair(check, value, join("cards", name))
+        if size is not None:
+            sizes[str(name)] = size
+    check.raise_if_any()
+    return sizes

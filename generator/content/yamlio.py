@@ -13,6 +13,7 @@ import yaml
 
 from ..errors import ContentError, Problem
 from ..resources import file_version
+from .textfile import read_text
 
 
 class Msg(str):
@@ -105,16 +106,10 @@ def load_yaml_text(text: str, source: str) -> Any:
 
 
 def load_yaml(path: Path) -> Any:
-    """Read and parse a YAML file, with errors that name it."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ContentError(Problem(str(path), "", "file not found")) from None
-    except UnicodeDecodeError as exc:
-        raise ContentError(
-            Problem(str(path), "", f"not UTF-8 text (byte {exc.start}); save it as UTF-8")
-        ) from None
-    return load_yaml_text(text, str(path))
+    """Read and parse a YAML file, with errors that name it (and what it is when it is not
+    text)."""
+    return load_yaml_text(read_text(path, "YAML text", "save it as UTF-8 in a text editor"),
+                          str(path))
 
 
 def load_yaml_shared(path: Path) -> Any:

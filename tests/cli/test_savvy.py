@@ -159,7 +159,7 @@ def test_check_unreadable_line_exits_2_naming_the_line(capsys, tmp_path):
 def test_check_missing_file_exits_2(capsys, tmp_path):
     code, _, err = run(capsys, "check", "--solution", "5,9,24", "--marks",
                        str(tmp_path / "nope.txt"))
-    assert code == 2 and "cannot read the marks file" in err
+    assert code == 2 and f"{tmp_path / 'nope.txt'}: file not found" in err
 
 
 def test_solve_lists_few_candidates(capsys, tmp_path):

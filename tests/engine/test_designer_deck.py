@@ -71,7 +71,8 @@ def test_a_mapped_column_the_csv_lacks_is_named_with_the_columns_it_has(sample: 
     with pytest.raises(ContentError) as failure:
         load_game(sample)
     message = str(failure.value)
-    assert "field 'title' reads column(s) Nmae" in message
+    assert ("game.yaml:16 at components[0].fields.title: field 'title' reads column 'Nmae' "
+            "(did you mean 'Name'?), which cards.csv does not have") in message
     assert "its columns: Name, Effect, Picture" in message
     assert message.count("Nmae") == 1                       # once, not once per row
 

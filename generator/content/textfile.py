@@ -1,0 +1,61 @@
+"""Reading a data file as UTF-8 text, with an error that says what the file is instead when
+it is not text: a spreadsheet saved as .xlsx where a CSV is read, UTF-16 from a Windows
+editor, a binary file. Python's own errors ("'utf-8' codec can't decode byte 0xff in position
+0") name none of these, nor the fix."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+from ..errors import ContentError, Problem
+
+# the first bytes of files that are not text → what they are
+SIGNATURES = (
+    (b"PK\x03\x04", "a spreadsheet or zip file (.xlsx, .ods, .zip)"),
+    (b"\xd0\xcf\x11\xe0", "an old Excel or Word file (.xls, .doc)"),
+    (b"%PDF", "a PDF file"),
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (codecs.BOM_UTF32_LE, "UTF-32 text"),
+    (codecs.BOM_UTF32_BE, "UTF-32 text"),
+    (codecs.BOM_UTF16_LE, "UTF-16 text"),
+    (codecs.BOM_UTF16_BE, "UTF-16 text"),
+)
+
+
+def what_it_is(data: bytes) -> str | None:
+    """What a file that is not UTF-8 text is, from its first bytes; None when it may be
+    text."""
+    for signature, name in SIGNATURES:
+        if data.startswith(signature):
+            return name
+    head = data[:4096]
+    if b"\0" in head:
+        # UTF-16 without a byte-order mark: every other byte of ASCII text is a zero
+        return "UTF-16 text" if head[1::2].count(0) > len(head) // 4 else "a binary file"
+    return None
+
+
+def read_text(path: Path, expected: str, fix: str) -> str:
+    """The file as text (a UTF-8 byte-order mark dropped); else a ContentError naming the
+    file, what it is instead of the ``expected`` ("CSV text") and the ``fix`` ("save it
+    as …")."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise ContentError(Problem(str(path), "", "file not found")) from None
+    except IsADirectoryError:
+        raise ContentError(Problem(str(path), "", f"a folder, not {expected}")) from None
+    except OSError as exc:
+        raise ContentError(Problem(str(path), "", f"cannot read it: {exc.strerror}")) from None
+    found = what_it_is(data)
+    if found is not None:
+        raise ContentError(Problem(str(path), "", f"{found}, not {expected}; {fix}"))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise ContentError(Problem(
+            str(path), "", f"not UTF-8 text (byte {exc.start}: perhaps Latin-1 or "
+            f"Windows-1252); {fix}", line)) from None
