@@ -27,8 +27,8 @@ GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "d
              "colour_cues"}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
-             "expect", "fields"},
-    "sheet": {"id", "kind", "title", "layout", "copies", "orientation", "vars"},
+             "expect", "fields", "share", "gang_cut"},
+    "sheet": {"id", "kind", "title", "layout", "copies", "orientation", "vars", "share"},
     "board": {"id", "kind", "title", "layout", "overlap", "vars"},
     "rules": RULES_KEYS,
 }
@@ -188,7 +188,8 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
             orientation = check.choice(item, "orientation", where, ("portrait", "landscape"),
                                        default="portrait")
             result.append(Sheet(component_id, title, layout or "", copies,
-                                orientation == "landscape", variables))
+                                orientation == "landscape", variables,
+                                share=_flag(check, item, "share", where)))
         else:
             overlap = check.length(item, "overlap", where, default=10) or 10.0
             result.append(Board(component_id, title, layout or "", overlap, variables))
@@ -234,7 +235,31 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
                   f"expects {expect}; fix the qty values or the expected count", item, "expect")
     if size is None:
         return None
-    return Deck(deck_id, title, size, tuple(cards), variables)
+    share, gang_cut = _flag(check, item, "share", where), _flag(check, item, "gang_cut", where)
+    _check_gang_cut(check, item, where, gang_cut and share, gang_cut and any(c.back for c in cards))
+    return Deck(deck_id, title, size, tuple(cards), variables, share=share, gang_cut=gang_cut)
+
+
+def _flag(check: Checker, item: Mapping[str, Any], key: str, where: str) -> bool:
+    """An optional true/false key (default false)."""
+    value = item.get(key, False)
+    if not isinstance(value, bool):
+        check.add(join(where, key), f"expected true or false, got {value!r}", item, key)
+        return False
+    return value
+
+
+def _check_gang_cut(check: Checker, item: Mapping[str, Any], where: str, shared: bool,
+                    two_sided: bool) -> None:
+    """A gang-run fills its own pages with one-sided cards: with no bleed between the cards,
+    a back's duplex drift would show its neighbour's back along every shared cut."""
+    if shared:
+        check.add(join(where, "gang_cut"), "a gang-run fills pages of its own: use either "
+                  "'gang_cut' or 'share', not both", item, "gang_cut")
+    if two_sided:
+        check.add(join(where, "gang_cut"), "a gang-run is for one-sided cards (no bleed "
+                  "between them to hide a back's duplex drift); remove the backs or "
+                  "'gang_cut'", item, "gang_cut")
 
 
 def _size(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> Size | None:

@@ -67,6 +67,8 @@ class Deck:
     cards: tuple[Card, ...]
     vars: Mapping[str, Any] = field(default_factory=dict)
     kind: str = "deck"
+    share: bool = False         # packed onto pages shared with the game's other sharers
+    gang_cut: bool = False      # cards edge to edge, sharing their cut lines (one-sided only)
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ class Sheet:
     landscape: bool
     vars: Mapping[str, Any] = field(default_factory=dict)
     kind: str = "sheet"
+    share: bool = False         # packed onto pages shared with the game's other sharers
 
 
 @dataclass(frozen=True)

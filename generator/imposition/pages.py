@@ -31,9 +31,13 @@ def pad_for_duplex(pages: list[PagePlan], options: PrintOptions, note: str) -> l
     back (single-sided printing needs no padding)."""
     if options.duplex == Duplex.NONE or len(pages) % 2 == 0:
         return pages
-    last = pages[-1]
-    label = Label(options.margin + 5, last.height / 2, note, 9.0)
-    return [*pages, PagePlan(last.width, last.height, (), labels=(label,), side=Side.BLANK)]
+    return [*pages, blank_back(Size(pages[-1].width, pages[-1].height), options, note)]
+
+
+def blank_back(paper: Size, options: PrintOptions, note: str) -> PagePlan:
+    """A page left blank on purpose, saying so (``note``), so that nobody prints on it."""
+    label = Label(options.margin + 5, paper.h / 2, note, 9.0)
+    return PagePlan(paper.w, paper.h, (), labels=(label,), side=Side.BLANK)
 
 
 SEAM_TICK = 4.0               # mm: each half of an alignment tick across a board seam

@@ -77,6 +77,9 @@ class Placement:
     rotation: int = 0         # 0, 90, 180 or 270 degrees clockwise
     bleed: float = 0.0
     clip: tuple[float, float, float, float] | None = None
+    # on a page several components share: the component whose card or sheet this is, so that
+    # it is drawn with its own context ('' = the component the page belongs to)
+    component: str = ""
 
     @property
     def footprint(self) -> tuple[float, float]:
@@ -113,6 +116,19 @@ class PagePlan:
     marks: tuple[Mark, ...] = ()
     labels: tuple[Label, ...] = ()
     side: Side = Side.FRONT
+    # the footer's name for the page when it is not its component's title: on a shared page,
+    # the parts printed on it
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class OutlineEntry:
+    """A bookmark: the component's title in the PDF outline, pointing at the 0-based ``page``
+    of its plan where the component is printed."""
+
+    component_id: str
+    title: str
+    page: int = 0
 
 
 @dataclass(frozen=True)
@@ -120,3 +136,11 @@ class ComponentPlan:
     component_id: str
     title: str
     pages: tuple[PagePlan, ...] = field(default_factory=tuple)
+    # the bookmarks of pages that several components share; none: the plan's own title
+    # bookmarks its first page
+    shared_outline: tuple[OutlineEntry, ...] = ()
+
+    @property
+    def outline(self) -> tuple[OutlineEntry, ...]:
+        """Every bookmark of the plan, in page order."""
+        return self.shared_outline or (OutlineEntry(self.component_id, self.title),)

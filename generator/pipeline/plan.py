@@ -1,9 +1,12 @@
 """Stage 4, plan: each selected component as pages of placements in mm (imposition), with a
-blank back after an odd part when printing double-sided."""
+blank back after an odd part when printing double-sided. Components marked ``share: true``
+are packed together onto shared pages, placed where the first of them comes; a deck marked
+``gang_cut: true`` is a gang-run (its cards share their cut lines)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..content.model import Board, Deck, Game, Sheet, Size
@@ -11,9 +14,11 @@ from ..content.sizes import papers
 from ..errors import RenderError, UsageError
 from ..i18n.catalog import Translator
 from ..i18n.engine_messages import BLANK_BACK
+from ..imposition.gang import impose_gang
 from ..imposition.imposition import impose_deck
 from ..imposition.pages import oriented, pad_for_duplex, plan_board, plan_sheet
-from ..imposition.plan import ComponentPlan, PrintOptions
+from ..imposition.plan import Backs, ComponentPlan, Duplex, OutlineEntry, PrintOptions
+from ..imposition.shared import SharedItem, pack_shared
 from .request import BuildRequest
 
 
@@ -36,15 +41,19 @@ def plan_components(game: Game, request: BuildRequest, tr: Translator,
     if unknown:
         raise UsageError(f"unknown component(s) {', '.join(unknown)} for {game.id}; "
                          f"components: {', '.join(known)}")
+    selected = [c for c in game.components if not request.only or c.id in request.only]
+    sharers = [c for c in selected if _shares(c, options)]
+    if len(sharers) < 2:  # alone, a sharer is planned as any other component
+        sharers = []
     plans = []
-    for component in game.components:
-        if request.only and component.id not in request.only:
+    for component in selected:
+        if component in sharers:
+            if component is sharers[0]:
+                plans.append(_shared_plan(game, sharers, paper, request, tr))
             continue
         try:
-            copies = request.copies
-            if isinstance(component, Sheet):
-                copies = (copies or component.copies) * (sheet_pages(component.id) or 1)
-            pages = _plan_one(game, component, paper, options, copies)
+            pages = _plan_one(game, component, paper, options,
+                              _copies(component, request, sheet_pages))
         except ValueError as exc:
             raise RenderError(f"{game.source}: component '{component.id}': {exc}") from None
         pages = pad_for_duplex(pages, options, tr.gettext(BLANK_BACK))
@@ -52,14 +61,71 @@ def plan_components(game: Game, request: BuildRequest, tr: Translator,
     return plans
 
 
+def _copies(component: Any, request: BuildRequest,
+            sheet_pages: Callable[[str], int | None]) -> int | None:
+    """Copies of a sheet (``--copies`` over the game file), times the pages one copy takes."""
+    if not isinstance(component, Sheet):
+        return request.copies
+    return (request.copies or component.copies) * (sheet_pages(component.id) or 1)
+
+
+def _shares(component: Any, options: PrintOptions) -> bool:
+    """Whether a component goes on the shared pages. Fold-and-glue pairs need pages of their
+    own, so a two-sided deck keeps them when backs are folded."""
+    if not getattr(component, "share", False):
+        return False
+    folded = options.duplex == Duplex.NONE and options.backs == Backs.FOLD
+    return not (folded and isinstance(component, Deck) and any(c.back for c in component.cards))
+
+
+def _shared_plan(game: Game, sharers: list[Any], paper: Size, request: BuildRequest,
+                 tr: Translator) -> ComponentPlan:
+    """One plan for the shared pages, titled by its components, each bookmarked on the page
+    that holds it."""
+    try:
+        pages = pack_shared([_shared_item(game, c, request) for c in sharers], paper,
+                            request.options, tr.gettext(BLANK_BACK))
+    except ValueError as exc:
+        raise RenderError(f"{game.source}: shared pages: {exc}") from None
+    titles = {c.id: tr.gettext(c.title) for c in sharers}
+    on_page = [[c.id for c in sharers if any(p.component == c.id for p in page.placements)]
+               for page in pages]
+    outline = sorted((OutlineEntry(c.id, titles[c.id], next(
+        n for n, ids in enumerate(on_page) if c.id in ids)) for c in sharers),
+        key=lambda entry: entry.page)
+    pages = [replace(page, title=" · ".join(titles[i] for i in ids))
+             for page, ids in zip(pages, on_page, strict=True)]
+    return ComponentPlan(sharers[0].id, " · ".join(titles.values()), tuple(pages),
+                         tuple(outline))
+
+
+def _shared_item(game: Game, component: Any, request: BuildRequest) -> SharedItem:
+    """A deck's cards with their backs, or a sheet's copies."""
+    if isinstance(component, Deck):
+        return SharedItem(component.id, component.size, tuple(c.front for c in component.cards),
+                          tuple(c.back for c in component.cards))
+    layout = _sized_layout(game, component.layout)
+    copies = request.copies or component.copies
+    return SharedItem(component.id, layout.size, (layout.name,) * copies, (None,) * copies,
+                      cards=False)
+
+
+def _sized_layout(game: Game, name: str) -> Any:
+    layout = game.layouts[name]
+    if layout.size is None:
+        raise ValueError(f"layout '{layout.name}' needs a size: [width, height] in mm")
+    return layout
+
+
 def _plan_one(game: Game, component: Any, paper: Size, options: PrintOptions,
               copies: int | None) -> list:
     if isinstance(component, Deck):
-        return impose_deck(component.size, [c.front for c in component.cards],
-                           [c.back for c in component.cards], paper, options)
-    layout = game.layouts[component.layout]
-    if layout.size is None:
-        raise ValueError(f"layout '{layout.name}' needs a size: [width, height] in mm")
+        fronts = [c.front for c in component.cards]
+        if component.gang_cut and not options.gutter:  # a gutter asks for gaps: no gang-run
+            return impose_gang(component.size, fronts, paper, options)
+        return impose_deck(component.size, fronts, [c.back for c in component.cards], paper,
+                           options)
+    layout = _sized_layout(game, component.layout)
     if isinstance(component, Sheet):
         page = oriented(paper, component.landscape)
         return plan_sheet(layout.name, layout.size, page, copies or component.copies, options)

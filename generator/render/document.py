@@ -63,14 +63,15 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
     for component in components:
         for number, page in enumerate(component.pages, start=1):
             canvas.setPageSize((mm(page.width), mm(page.height)))
-            if number == 1:
-                key = f"c-{component.component_id}"
-                canvas.bookmarkPage(key)
-                canvas.addOutlineEntry(component.title, key, level=0)
+            for entry in component.outline:
+                if entry.page == number - 1:
+                    canvas.bookmarkPage(f"c-{entry.component_id}")
+                    canvas.addOutlineEntry(entry.title, f"c-{entry.component_id}", level=0)
             for placement in page.placements:
                 assert forms is not None, "placements need a game to draw from"
-                _draw_placement(forms, page, placement, context_for(component.component_id,
-                                                                     placement))
+                _draw_placement(forms, page, placement,
+                                context_for(placement.component or component.component_id,
+                                            placement))
                 if after_placement is not None:
                     after_placement(canvas, page, placement)
             _draw_marks(canvas, page, page.marks)
@@ -78,7 +79,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
             if page_footer:
                 printed = sum(1 for p in component.pages if p.side != Side.BLANK)
                 count = f" · {number}/{printed}" if page.side != Side.BLANK else ""
-                footer = f"{info.footer} · {component.title}{count}"
+                footer = f"{info.footer} · {page.title or component.title}{count}"
                 _small_text(canvas, page, 5.0, page.height - 2.5, footer, 5.5)
             canvas.showPage()
     canvas.save()
@@ -95,8 +96,9 @@ class _Forms:
         self.uses: Counter[tuple] = Counter()
         self.names: dict[tuple, str] = {}
         self.keys: dict[tuple[int, int], tuple[Any, tuple | None]] = {}
-        placed = [(component.component_id, placement) for component in components
-                  for page in component.pages for placement in page.placements]
+        placed = [(placement.component or component.component_id, placement)
+                  for component in components for page in component.pages
+                  for placement in page.placements]
         self.repeated = {layout for layout, count
                          in Counter(p.layout for _, p in placed).items() if count > 1}
         for component_id, placement in placed:

@@ -33,8 +33,8 @@ class Run:
 @dataclass
 class Built:
     path: Path
-    plans: dict[str, ComponentPlan]
-    first_page: dict[str, int]      # component id → index of its first page in the PDF
+    plans: dict[str, ComponentPlan]  # component id → its plan (shared pages: one for all)
+    first_page: dict[str, int]      # component id → index of its plan's first page in the PDF
 
 
 def build_kit(out_dir: Path, lang: str = "en", only: tuple[str, ...] = ()) -> Built:
@@ -42,11 +42,12 @@ def build_kit(out_dir: Path, lang: str = "en", only: tuple[str, ...] = ()) -> Bu
     result = build(request)
     game = resolve_game(GAME)
     plans = plan_components(game, request, translator(lang, game.folder))
-    first, index = {}, 0
+    first, by_id, index = {}, {}, 0
     for plan in plans:
-        first[plan.component_id] = index
+        for entry in plan.outline:  # every part of a shared plan finds the plan
+            first[entry.component_id], by_id[entry.component_id] = index, plan
         index += len(plan.pages)
-    return Built(result.path, {p.component_id: p for p in plans}, first)
+    return Built(result.path, by_id, first)
 
 
 @lru_cache(maxsize=64)

@@ -31,7 +31,8 @@ def pages(kit):
 
 
 def component_pages(pages, title):
-    return [lines for lines in pages if lines[-1].split(" · ")[-2] == title]
+    """The pages whose footer names the component (a shared page names each part on it)."""
+    return [lines for lines in pages if title in lines[-1].split(" · ")[2:-1]]
 
 
 def test_100_tiles_one_marker(kit, pages):
@@ -55,15 +56,13 @@ def test_propagation_sides_and_flags(pages):
 
 
 def trim_box(path, page: int) -> tuple[float, float]:
-    """Top-left of the single trim box on a page, from its 4 mm crop marks (front pages)."""
+    """Top-left of the Propagation tile's trim box on a page: its fill covers the trim box and
+    3 mm of bleed (the page may hold other parts beside it)."""
     with pdfplumber.open(str(path)) as pdf:
-        lines = pdf.pages[page].lines
-    marks = [line for line in lines
-             if abs(abs(line["x1"] - line["x0"]) + abs(line["bottom"] - line["top"])
-                    - 4 * PT_PER_MM) < 0.05]
-    xs = [m["x0"] / PT_PER_MM for m in marks if abs(m["x1"] - m["x0"]) < 0.01]
-    ys = [m["top"] / PT_PER_MM for m in marks if abs(m["bottom"] - m["top"]) < 0.01]
-    return min(xs), min(ys)
+        rects = pdf.pages[page].rects
+    fill, = [r for r in rects if abs((r["x1"] - r["x0"]) / PT_PER_MM - TILE[0] - 6) < 0.05
+             and abs((r["bottom"] - r["top"]) / PT_PER_MM - TILE[1] - 6) < 0.05]
+    return fill["x0"] / PT_PER_MM + 3, fill["top"] / PT_PER_MM + 3
 
 
 def column_numbers(path, page: int, left: float, top: float, column: str) -> list[int]:
