@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..content.wording import counted
 from .options import language_list
 
 
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         for problem in problems:
             print(f"error: {problem}", file=sys.stderr)
         if problems:
-            print(f"{spec}: {len(problems)} problem(s)", file=sys.stderr)
+            print(f"{spec}: {counted(len(problems), 'problem')}", file=sys.stderr)
             status = 2
             continue
         if args.accessibility:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..content.wording import counted
 from .options import csv_list, language
 
 
@@ -28,6 +29,7 @@ def run(args: argparse.Namespace) -> int:
 
     result = export_tts(ExportRequest(one_game(args), args.lang, Path(args.out), tuple(args.only),
                                       tuple(Path(p) for p in args.layouts), args.fallback))
-    print(f"wrote {result.sheets} sheet(s) of {result.cards} cards into {result.folder}/ "
+    print(f"wrote {counted(result.sheets, 'sheet')} of {counted(result.cards, 'card')} into "
+          f"{result.folder}/ "
           f"(index {result.index.name}) in {result.seconds:.2f} s")
     return 0

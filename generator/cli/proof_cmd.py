@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..content.wording import counted
 from .options import csv_list, language, non_negative_mm
 
 
@@ -30,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     result = proof(ProofRequest(one_game(args), args.lang, args.dpi, Path(args.out), args.bleed,
                                 tuple(args.only), tuple(Path(p) for p in args.layouts),
                                 args.fallback))
-    print(f"wrote {result.cards} faces, {result.backs} backs and {len(result.contact_sheets)} "
-          f"contact sheet(s) into {result.folder}/ in {result.seconds:.2f} s")
+    print(f"wrote {counted(result.cards, 'face')}, {counted(result.backs, 'back')} and "
+          f"{counted(len(result.contact_sheets), 'contact sheet')} into {result.folder}/ in "
+          f"{result.seconds:.2f} s")
     return 0

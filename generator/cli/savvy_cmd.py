@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..content.wording import counted
+
 MAX_SEED = 999_999_999  # the QR payload carries up to 9 digits
 SHOW_CANDIDATES = 20  # solve lists the candidates themselves when this few remain
 
@@ -199,7 +201,7 @@ def _check(args: argparse.Namespace) -> int:
             wrong += 1
             print(f"line {mark.line}: WRONG  {mark.words()}  (right: "
                   f"{right_answer(grid, secret, mark)})")
-    print(f"{len(marks)} marks: {len(marks) - wrong} OK, {wrong} WRONG")
+    print(f"{counted(len(marks), 'mark')}: {len(marks) - wrong} OK, {wrong} WRONG")
     return 1 if wrong else 0
 
 
@@ -210,15 +212,17 @@ def _solve(args: argparse.Namespace) -> int:
     grid = answers.builtin_lab_grid()
     marks = _read_marks(args.marks)
     candidates = solve(grid, marks)
+    every = "the one mark" if len(marks) == 1 else f"all {len(marks)} marks"
     if args.json:
         _print_json({"count": len(candidates), "candidates": [list(c) for c in candidates]})
     elif not candidates:
         culprit = first_contradiction(grid, marks)
         assert culprit is not None
-        print(f"no secret fits all {len(marks)} marks: they contradict each other by line "
-              f"{culprit.line} ({culprit.words()})")
+        clash = "," if len(marks) == 1 else ": they contradict each other by"
+        print(f"no secret fits {every}{clash} line {culprit.line} ({culprit.words()})")
     else:
-        print(f"{len(candidates)} secret(s) of 2300 fit all {len(marks)} marks")
+        print(f"{counted(len(candidates), 'secret')} of 2300 "
+              f"{'fits' if len(candidates) == 1 else 'fit'} {every}")
         if len(candidates) <= SHOW_CANDIDATES:
             for candidate in candidates:
                 print("  " + ",".join(map(str, candidate)))

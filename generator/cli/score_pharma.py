@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..content.wording import counted
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("pharma", help="The Pharma Code: squares earned by a row of 9 cards")
@@ -33,10 +35,11 @@ def run(args: argparse.Namespace) -> int:
     if result.broken_at is not None:
         shown.insert(result.broken_at - 1, "|")
     print(f"Row:     {' '.join(shown)}")
-    jokers = f" and {result.run_jokers} joker(s), which earn nothing" if result.run_jokers else ""
+    jokers = (f" and {counted(result.run_jokers, 'joker')}, which earn nothing"
+              if result.run_jokers else "")
     end = (f"card {result.broken_at} ({result.cards[result.broken_at - 1]}) breaks it"
            if result.broken_at is not None else "the whole row rises")
-    print(f"Run:     {result.run_numbers} number card(s){jokers}; {end}")
+    print(f"Run:     {counted(result.run_numbers, 'number card')}{jokers}; {end}")
     doubled = f" (Fast Track doubles {result.run_numbers})" if result.fast_track else ""
-    print(f"Reward:  move {result.squares} square(s){doubled}")
+    print(f"Reward:  move {counted(result.squares, 'square')}{doubled}")
     return 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..content.wording import counted
+
 GAME = "patient-zero-solo"
 
 
@@ -30,10 +32,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
         return 0
-    print(f"{result.colours} colours × {result.cubes} cubes = {result.infection}")
-    print(f"+ {rules.points_per_amputation} × {result.amputated} amputated limbs = "
+    print(f"{counted(result.colours, 'colour')} × {counted(result.cubes, 'cube')} = "
+          f"{result.infection}")
+    print(f"+ {rules.points_per_amputation} × {counted(result.amputated, 'amputated limb')} = "
           f"{result.amputation_points}")
-    print(f"+ {rules.points_per_specialist} × {result.specialists_lost} Specialists lost = "
-          f"{result.specialist_points}")
+    print(f"+ {rules.points_per_specialist} × {counted(result.specialists_lost, 'Specialist')} "
+          f"lost = {result.specialist_points}")
     print(f"score {result.score}: {'WIN' if result.won else 'LOSE'} ({result.reason})")
     return 0

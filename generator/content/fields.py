@@ -57,7 +57,8 @@ class FieldMap:
         guesses = [f"'{c}' (did you mean '{close[0]}'?)" if close else f"'{c}'"
                    for c in missing
                    for close in [difflib.get_close_matches(c, have, n=1, cutoff=0.6)]]
-        return (f"field '{name}' reads column {', '.join(guesses)}, which {holder} does not "
+        noun = "column" if len(missing) == 1 else "columns"
+        return (f"field '{name}' reads {noun} {', '.join(guesses)}, which {holder} does not "
                 f"have; its columns: {', '.join(have) or '(none)'}")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..content.loader import game_folder
+from ..content.wording import counted
 from ..errors import ContentError, Problem
 from ..i18n.catalog import catalog_paths, lacking_language, languages_for, read_catalog
 from ..i18n.places import catalog_home, init_command, shown
@@ -53,8 +54,10 @@ def check_game(spec: str | Path, langs: list[str] | None = None) -> list[Problem
             listed = ", ".join(repr(m[:50]) for m in missing[:10])
             more = f" … and {len(missing) - 10} more" if len(missing) > 10 else ""
             file = catalog_home(folder) / f"{lang}.po"
-            fix = ("add them there" if file.exists() else
-                   f"start the file with `{init_command(folder, lang)}`, then translate them")
-            problems.append(Problem(shown(file), "", f"{len(missing)} message(s) have no "
-                                    f"'{lang}' translation: {listed}{more} ({fix})"))
+            them = "it" if len(missing) == 1 else "them"
+            fix = (f"add {them} there" if file.exists() else
+                   f"start the file with `{init_command(folder, lang)}`, then translate {them}")
+            have = "has" if len(missing) == 1 else "have"
+            problems.append(Problem(shown(file), "", f"{counted(len(missing), 'message')} "
+                                    f"{have} no '{lang}' translation: {listed}{more} ({fix})"))
     return problems

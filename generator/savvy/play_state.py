@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..content.model import Deck, Game
+from ..content.wording import counted
 from ..errors import UsageError
 from . import answers
 from .answers import LabGrid, Secret
@@ -85,7 +86,7 @@ class LeanGame:
         if self.forced:
             extra = f" · next tool: {self.forced[0].capitalize()}"
         if self.deadline is not None:
-            extra += f" · Krizo: {self.deadline} turn(s) left"
+            extra += f" · Krizo: {counted(self.deadline, 'turn')} left"
         return f"Turn {self.played + 1} · tools left: {self.tools_left()}{extra}"
 
     def sheet(self) -> str:
@@ -115,7 +116,7 @@ class LeanGame:
         self.end_turn(tool)
 
     def abandon(self) -> None:
-        self.say(f"Game abandoned after {self.played} tools. The antidote was "
+        self.say(f"Game abandoned after {counted(self.played, 'tool')}. The antidote was "
                  f"{','.join(map(str, self.secret))}.")
         raise GameOver
 
@@ -137,7 +138,7 @@ class LeanGame:
             raise UsageError(f"no {tool.capitalize()} card left; tools left: {self.tools_left()}")
         if self.blocked.get(tool):
             raise UsageError(f"Elektropaneo: {tool.capitalize()} is out of order for "
-                             f"{self.blocked[tool]} more turn(s)")
+                             f"{counted(self.blocked[tool], 'more turn')}")
         if self.premo and tool != Tool.ANTIDOTE and self.tools.get(Tool.ANTIDOTE):
             raise UsageError("Premo: you must play an Antidote card this turn")
         if self.forced and tool != self.forced[0] and not (
@@ -189,7 +190,8 @@ class LeanGame:
         cards = self.take_cards(args, "mikroskopo")
         want = min(2, len(self.deck))
         if want == 0 or len(cards) != want or any(c not in self.deck for c in cards):
-            raise UsageError(f"mikroskopo: name {want} cards still in your deck (see: deck)")
+            raise UsageError(f"mikroskopo: name {counted(want, 'card')} still in your deck "
+                             "(see: deck)")
         self.deck = [c for c in self.deck if c not in cards]
         self.rng.shuffle(self.deck)
         self.sort_cards(cards)
@@ -248,7 +250,7 @@ class LeanGame:
         self.played += 1
         if self.won:
             self.say(f"You found the antidote {','.join(map(str, self.secret))} with "
-                     f"{self.played} tools. Your level: {self.level()}")
+                     f"{counted(self.played, 'tool')}. Your level: {self.level()}")
             raise GameOver
         if tool == Tool.ANTIDOTE and not self.tools[Tool.ANTIDOTE]:
             self.lose("that was your last Antidote card")
@@ -299,8 +301,8 @@ class LeanGame:
             self.antidote_free = True
         elif name == "planado":
             self.planning = True
-            self.say(f"Planado: write your next {self.plan_size()} tools in order, such as "
-                     "'scanpad fuzio dedukto kolozomi antidote'.")
+            self.say(f"Planado: write your next {counted(self.plan_size(), 'tool')} in order, "
+                     "such as 'scanpad fuzio dedukto kolozomi antidote'.")
         elif name in NO_EFFECT_ALONE:
             self.say("With one lab this card changes nothing.")
         elif name == "kostreduktado":
@@ -314,11 +316,11 @@ class LeanGame:
     def plan(self, line: str) -> None:
         names: list[str] = [tool_name(w) for w in re.split(r"[,\s]+", line.strip()) if w]
         if len(names) != self.plan_size():
-            raise UsageError(f"Planado: name exactly {self.plan_size()} tools, in order")
+            raise UsageError(f"Planado: name exactly {counted(self.plan_size(), 'tool')}, in order")
         for name in set(names):
             if names.count(name) > self.tools.get(name, 0):
-                raise UsageError(f"Planado: you have {self.tools.get(name, 0)} "
-                                 f"{name.capitalize()} card(s), not {names.count(name)}")
+                have = counted(self.tools.get(name, 0), f"{name.capitalize()} card")
+                raise UsageError(f"Planado: you have {have}, not {names.count(name)}")
         self.forced, self.antidote_free, self.planning = names, False, False
         self.say("Plan noted: " + ", ".join(n.capitalize() for n in names))
 

@@ -119,7 +119,7 @@ CASES: tuple[Case, ...] = (
          edit=replace(GY, "1: green, 2: orange", "1: teal, 2: orange")),
     Case("rules id not in the table of games", CHECK, "unknown rules module 'savvy'",
          edit=replace(GY, "rules: save-patient-zero", "rules: savvy")),
-    Case("every problem at once (3 problems, one run)", CHECK, "3 problem(s)",
+    Case("every problem at once (3 problems, one run)", CHECK, "3 problems",
          edit=both(replace(GY, "expect: 40", "expect: 41"),
                    replace(GY, "[21, 22, 23, 24, 25]", "[21, 22, 23, 24, 26]"),
                    append(GY, "colour_scheme: dark\n"))),

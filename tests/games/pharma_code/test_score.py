@@ -58,7 +58,7 @@ def test_parse_accepts_jokers_in_any_case_and_spaces():
 def test_cli_prints_the_reward(capsys):
     assert main(["score", "pharma", "--cards", "3,8,J,15,22,9,40,41,60"]) == 0
     out = capsys.readouterr().out
-    assert "move 4 square(s)" in out
+    assert "move 4 squares" in out
     assert "card 6 (9) breaks it" in out
 
 

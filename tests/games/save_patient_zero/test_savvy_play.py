@@ -48,7 +48,7 @@ def test_mikroadministrado_imposes_the_order_but_not_on_antidotes():
 
 def test_elektropaneo_blocks_scanpad_for_two_turns():
     code, out = play(8, OPENING + "scanpad 1,2,3,6,7,8\nsamply\nsamply\nscanpad 1,2,3,6,7,8\n")
-    assert "! Elektropaneo: Scanpad is out of order for 2 more turn(s)" in out
+    assert "! Elektropaneo: Scanpad is out of order for 2 more turns" in out
     assert out.count("Savvy sorts the cards") == 2
     assert "of the framed molecules in the antidote" in out
 
@@ -56,7 +56,7 @@ def test_elektropaneo_blocks_scanpad_for_two_turns():
 def test_krizo_ends_the_game_after_four_turns():
     code, out = play(11, OPENING + "samply\nsamply\nsamply\ndedukto\nfuzio\n")
     assert code == 1
-    assert "Krizo: 1 turn(s) left" in out
+    assert "Krizo: 1 turn left" in out
     assert "Game over: Krizo — the 4 turns are over" in out
 
 
