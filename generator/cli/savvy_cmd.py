@@ -46,6 +46,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     key.add_argument("--json", action="store_true", help="print every answer as JSON")
     _pdf_options(key)
 
+    page = actions.add_parser(
+        "page", help="the referee page of a game: one offline HTML file for a phone",
+        description="Write the referee page of game N: one HTML file that works offline on a "
+        "phone, answers every tool and checks a lab's marks. For Savvy only: never share it "
+        "with the labs.", epilog="example: pnp savvy page --seed 42 --lang fr")
+    page.add_argument("--seed", type=int, required=True, help="game number (as savvy new)")
+    page.add_argument("--lang", default="en", choices=["fr", "en", "de"],
+                      help="language of the page (default en)")
+    page.add_argument("--out", type=Path, default=Path("output"), help="output folder")
+
     check = actions.add_parser("check", help="check the marks on a lab sheet")
     _solution(check, required=True)
     check.add_argument("--marks", type=Path, required=True, help="one mark a line")
@@ -117,19 +127,16 @@ def _new(args: argparse.Namespace) -> int:
 
 def _answer(args: argparse.Namespace) -> int:
     from ..savvy import answers
-    from ..savvy.queries import NO_ANSWER, Tool, ask, describe, parse_query
+    from ..savvy.queries import describe, parse_query, reply
 
     grid = answers.builtin_lab_grid()
     secret = _secret(args.solution)
     query = parse_query(grid, args.tool, args.args)
-    answer = ask(grid, secret, query, _seed(args, secret), args.draw)
-    result: dict[str, Any] = {"answer": answer}
+    result = reply(grid, secret, query, _seed(args, secret), args.draw, args.misfunkcio)
+    answer = result["answer"]
     text = describe(query, answer)
-    if query.tool in NO_ANSWER:
-        result["note"] = NO_ANSWER[query.tool]
-    elif args.misfunkcio and query.tool == Tool.SCANPAD:
-        readings = answers.misfunkcio_readings(answer)
-        result["misfunkcio"] = readings
+    if "misfunkcio" in result:
+        readings = result["misfunkcio"]
         text = (f"true count {answer}; Misfunkcio: show {' or '.join(map(str, readings))} "
                 "(Savvy's choice)")
     if args.json:
@@ -163,18 +170,32 @@ def _key(args: argparse.Namespace) -> int:
     from ..savvy import answers
     from ..savvy.key import read_qr, write_key
 
-    if (args.qr is None) == (args.solution is None):
-        raise UsageError("give either --solution A,B,C or --qr IMAGE")
+    if args.qr is not None and args.solution is not None or (
+            args.qr is None and args.solution is None and args.seed is None):
+        raise UsageError("give either --solution A,B,C or --qr IMAGE, or --seed N alone for "
+                         "the secret of game N")
     if args.qr is not None:
         secret, seed = read_qr(args.qr)
-    else:
+    elif args.solution is not None:
         secret = _secret(args.solution)
         seed = _seed(args, secret)
+    else:
+        seed = _seed(args)
+        secret = answers.secret_for_seed(seed)
     if args.json:
-        _print_json(answers.key(answers.builtin_lab_grid(), secret))
+        _print_json(answers.key(answers.builtin_lab_grid(), secret, seed))
         return 0
     path = write_key(secret, seed, args.lang, args.paper, args.out)
     print(f"game {seed}: answer key written to {path} (keep it hidden)")
+    return 0
+
+
+def _page(args: argparse.Namespace) -> int:
+    from ..savvy.page import write_page
+
+    seed = _seed(args)
+    path = write_page(seed, args.lang, args.out)
+    print(f"game {seed}: referee page written to {path} (for Savvy only: never share it)")
     return 0
 
 
@@ -237,6 +258,6 @@ def _play(args: argparse.Namespace) -> int:
 
 # the action after ``pnp savvy`` → its function (register() adds the parsers in --help order)
 ACTIONS: dict[str, Callable[[argparse.Namespace], int]] = {
-    "new": _new, "answer": _answer, "layout": _layout, "key": _key, "check": _check,
-    "solve": _solve, "play": _play,
+    "new": _new, "answer": _answer, "layout": _layout, "key": _key, "page": _page,
+    "check": _check, "solve": _solve, "play": _play,
 }

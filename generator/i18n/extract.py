@@ -22,6 +22,9 @@ from .engine_messages import BLANK_BACK, RULE_SUMMARY_PAGE
 KEYWORDS = ("_", "gettext", "ngettext")
 JINJA_OPTIONS = {"trimmed": "true", "lstrip_blocks": "true"}
 ENGINE_RULES_LAYOUTS = "rules.yaml"
+# a game's rules (``rules:`` in game.yaml) → the folder of templates/ holding the pages of a
+# product built on them, which the game's catalogs translate: Savvy's referee page
+PRODUCT_TEMPLATES = {"save-patient-zero": "savvy"}
 
 
 @dataclass
@@ -100,6 +103,13 @@ def rules_templates(folder: Path) -> list[Path]:
     return found
 
 
+def product_templates(folder: Path) -> list[Path]:
+    """The templates of the products built on a game's rules (see PRODUCT_TEMPLATES)."""
+    rules = (load_yaml(folder / "game.yaml") or {}).get("rules")
+    name = PRODUCT_TEMPLATES.get(rules) if isinstance(rules, str) else None
+    return sorted((templates_dir() / name).glob("*.j2")) if name else []
+
+
 def game_messages(folder: Path) -> Messages:
     """Every message a game folder defines itself, in file order."""
     found: Messages = {}
@@ -121,9 +131,11 @@ def engine_messages() -> Messages:
 
 
 def needed_messages(folder: Path) -> Messages:
-    """What a game's build translates: its own messages, plus the rule-card strings when it
-    has a rules component."""
+    """What a game's build translates: its own messages, the pages of products built on its
+    rules, and the rule-card strings when it has a rules component."""
     found = game_messages(folder)
+    for path in product_templates(folder):
+        template_messages(path, templates_dir(), found)
     if rules_templates(folder):
         layout_messages(templates_dir() / "layouts" / ENGINE_RULES_LAYOUTS, templates_dir(),
                         found)

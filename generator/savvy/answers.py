@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations
@@ -34,11 +34,14 @@ QR_PATTERN = re.compile(r"^pnp-savvy:v1:(\d{1,2}),(\d{1,2}),(\d{1,2}):(\d{1,9})$
 @dataclass(frozen=True)
 class LabGrid:
     """Everything Savvy reads: the lab sheet's data (the 5 × 5 grid of molecules, colours,
-    zones, sample cards) plus the shapes the cut-out tools frame on that grid."""
+    zones, sample cards), the shapes the cut-out tools frame on that grid, the labs' codes in
+    the order they play, and how many cards of each tool a lab holds (its Substrakto draws)."""
 
     lab: LabData
     scanpad_shapes: tuple[tuple[int, int], ...]
     centrifugo_cells: tuple[tuple[int, int], ...]
+    labs: tuple[str, ...]
+    tool_cards: Mapping[str, int]
 
     @cached_property
     def blocks(self) -> dict[str, frozenset[int]]:
@@ -57,7 +60,9 @@ def lab_grid_from_game(game: Game) -> LabGrid:
     data = game.data
     return LabGrid(lab_data(game),
                    tuple((int(r), int(c)) for r, c in data["scanpad"]),
-                   tuple((int(r), int(c)) for r, c in data["centrifugo"]))
+                   tuple((int(r), int(c)) for r, c in data["centrifugo"]),
+                   tuple(str(lab) for lab in data["sample_decks"]),
+                   {str(tool["name"]).lower(): int(tool["qty"]) for tool in data.get("tools", ())})
 
 
 @lru_cache(maxsize=1)
@@ -140,10 +145,16 @@ def sample_count(grid: LabGrid, secret: Secret, card: str) -> int:
     return len(set(grid.lab.samples[card]) & set(secret))
 
 
-def dedukto(secret: Secret, seed: int) -> list[int]:
-    """Five molecules outside the antidote, drawn at random from the 22 others."""
-    others = [m for m in MOLECULES if m not in secret]
-    return sorted(random.Random(f"{seed}:dedukto").sample(others, DEDUKTO_SIZE))
+def dedukto(secret: Secret, seed: int, lab: int = 0) -> list[int]:
+    """Five molecules outside the antidote for the ``lab``-th lab (0: the first), dealt from
+    one pile of the 22 others as Savvy deals the molecule cards: no two labs get the same
+    card, and the first lab's five do not depend on how many labs play."""
+    pile = [m for m in MOLECULES if m not in secret]
+    deal = random.Random(f"{seed}:dedukto")
+    for _ in range(lab):
+        dealt = deal.sample(pile, DEDUKTO_SIZE)
+        pile = [m for m in pile if m not in dealt]
+    return sorted(deal.sample(pile, DEDUKTO_SIZE))
 
 
 def row_of(grid: LabGrid, molecule: int) -> int:
@@ -158,6 +169,11 @@ def intervallo(grid: LabGrid, secret: Secret, end: str) -> int:
 def count_in(cells: Iterable[int], secret: Secret) -> int:
     """Scanpad and Antidote: how many of these molecules are in the antidote."""
     return len(set(cells) & set(secret))
+
+
+def centrifugo(cells: Iterable[int], secret: Secret) -> bool:
+    """Whether the molecules Centrifugo points at hold at least one antidote molecule."""
+    return count_in(cells, secret) > 0
 
 
 def misfunkcio_readings(true_count: int) -> list[int]:
@@ -193,6 +209,17 @@ def substrakto(secret: Secret, seed: int, draw: int = 1) -> int:
     return abs(a - b)
 
 
+def substrakto_draws(grid: LabGrid, secret: Secret, seed: int) -> list[int]:
+    """What each Substrakto card of a lab shows, first card first (``--draw 1``, ``2``…)."""
+    return [substrakto(secret, seed, draw)
+            for draw in range(1, grid.tool_cards.get("substrakto", 0) + 1)]
+
+
+def placement_label(cells: Iterable[int]) -> str:
+    """A set of molecules written the way the command line takes it: ``1,2,6,7``."""
+    return ",".join(map(str, sorted(cells)))
+
+
 def colour_of(grid: LabGrid, molecule: int) -> str:
     return grid.lab.colours[molecule]
 
@@ -207,8 +234,10 @@ def mezakol(grid: LabGrid, secret: Secret) -> str:
     return colour_of(grid, sorted(secret)[1])
 
 
-def key(grid: LabGrid, secret: Secret) -> dict:
-    """Every answer at once, in the shape ``pnp savvy key --json`` prints."""
+def key(grid: LabGrid, secret: Secret, seed: int | None = None) -> dict:
+    """Every answer at once, in the shape ``pnp savvy key --json`` prints. The seed decides
+    the random tools (Dedukto of each lab, Substrakto's draws); none: the secret's own."""
+    seed = default_seed(secret) if seed is None else seed
     secret_colours = {colour_of(grid, m) for m in secret}
     return {
         "solution": list(secret),
@@ -222,6 +251,10 @@ def key(grid: LabGrid, secret: Secret) -> dict:
                      "cols": [estugamo(grid, secret, "col", n) for n in range(1, SIDE + 1)]},
         "scanpad": {label: count_in(cells, secret) for label, cells in grid.blocks.items()},
         "samples": {card: sample_count(grid, secret, card) for card in grid.lab.samples},
+        "centrifugo": {placement_label(cells): centrifugo(cells, secret)
+                       for cells in grid.centrifugo_placements},
+        "dedukto": {lab: dedukto(secret, seed, index) for index, lab in enumerate(grid.labs)},
+        "substrakto_draws": substrakto_draws(grid, secret, seed),
     }
 
 

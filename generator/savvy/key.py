@@ -31,7 +31,7 @@ def key_path(seed: int, out_dir: Path = Path("output")) -> Path:
 def key_context(game: Game, grid: LabGrid, secret: Secret, seed: int,
                 base: Mapping[str, Any]) -> dict[str, Any]:
     """The layout's context: the sheet context plus every answer in drawable shapes."""
-    found = answers.key(grid, secret)
+    found = answers.key(grid, secret, seed)
     labels = base["data"]["colour_labels"]
     return {
         **base,

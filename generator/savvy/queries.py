@@ -47,14 +47,19 @@ NO_ANSWER = {
     Tool.SPIONADO: "Spionado has no secret answer: Savvy lends 2 cards from the ✗ side of the "
                    "other lab's sheet, to be given back before the next turn",
 }
-BARE_TOOLS = (Tool.DEDUKTO, Tool.FUZIO, Tool.SUBSTRAKTO, Tool.MEZAKOL, Tool.HACKZ, Tool.SPIONADO)
+BARE_TOOLS = (Tool.FUZIO, Tool.SUBSTRAKTO, Tool.MEZAKOL, Tool.HACKZ, Tool.SPIONADO)
+# tools whose argument may be left out: Dedukto names the lab it deals to, the first by default
+OPTIONAL_ARGUMENT = (Tool.DEDUKTO,)
 NUMBER = re.compile(r"^[0-9]{1,3}$", re.ASCII)
+# the words Estugamo's line may be written with → the line they name
+LINE_WORDS = {"row": "row", "col": "col", "column": "col"}
 
 
 @dataclass(frozen=True)
 class Query:
     """One use of a tool: ``arg`` is a card id, ``min``/``max``, a set of molecules, a
-    (``row``|``col``, n) pair, a molecule, a sorted guess, or None for bare tools."""
+    (``row``|``col``, n) pair, a molecule, a sorted guess, a lab code (Dedukto), or None
+    for bare tools."""
 
     tool: Tool
     arg: Any = None
@@ -109,6 +114,8 @@ def parse_query(grid: LabGrid, tool: str, args: Sequence[str]) -> Query:
         if text:
             raise UsageError(f"{name} takes no arguments, got {text[:30]!r}")
         return Query(name)
+    if not text and name in OPTIONAL_ARGUMENT:
+        return Query(name)
     if not text:
         raise UsageError(f"{name} needs an argument: {USAGE[name]}")
     return Query(name, PARSERS[name](grid, name, text))
@@ -161,7 +168,7 @@ def _centrifugo(grid: LabGrid, name: str, text: str) -> frozenset[int]:
 
 def _line(grid: LabGrid, name: str, text: str) -> tuple[str, int]:
     parts = text.lower().split()
-    kind = {"row": "row", "col": "col", "column": "col"}.get(parts[0]) if parts else None
+    kind = LINE_WORDS.get(parts[0]) if parts else None
     if (kind is None or len(parts) != 2 or not NUMBER.match(parts[1])
             or not 1 <= int(parts[1]) <= SIDE):
         raise UsageError(f"estugamo: write row N or col N with N of 1..{SIDE}, not "
@@ -176,6 +183,13 @@ def _molecule(grid: LabGrid, name: str, text: str) -> int:
     return values[0]
 
 
+def _lab(grid: LabGrid, name: str, text: str) -> str:
+    lab = text.upper()
+    if lab not in grid.labs:
+        raise UsageError(f"{name}: no lab {text[:20]!r}; labs are {', '.join(grid.labs)}")
+    return lab
+
+
 def _guess(grid: LabGrid, name: str, text: str) -> Secret:
     return answers.check_secret(molecules(text, name), "an Antidote guess")
 
@@ -183,7 +197,7 @@ def _guess(grid: LabGrid, name: str, text: str) -> Secret:
 PARSERS = {
     Tool.SAMPLY: _card, Tool.MIKROSKOPO: _card, Tool.ANALYZER: _card, Tool.INTERVALLO: _end,
     Tool.SCANPAD: _block, Tool.CENTRIFUGO: _centrifugo, Tool.ESTUGAMO: _line,
-    Tool.KOLOZOMI: _molecule, Tool.ANTIDOTE: _guess,
+    Tool.KOLOZOMI: _molecule, Tool.ANTIDOTE: _guess, Tool.DEDUKTO: _lab,
 }
 USAGE = {
     Tool.SAMPLY: "a sample card id such as M17", Tool.MIKROSKOPO: "a sample card id such as M17",
@@ -191,6 +205,7 @@ USAGE = {
     Tool.SCANPAD: "6 molecules of a block such as 1,2,3,6,7,8, or a label such as r1c1:2x3",
     Tool.CENTRIFUGO: "4 molecules such as 1,2,6,7", Tool.ESTUGAMO: "row N or col N",
     Tool.KOLOZOMI: "one molecule such as 7", Tool.ANTIDOTE: "3 molecules such as 5,9,23",
+    Tool.DEDUKTO: "a lab such as T, or none for the first lab",
 }
 
 
@@ -204,7 +219,7 @@ def ask(grid: LabGrid, secret: Secret, query: Query, seed: int, draw: int = 1) -
     if tool in (Tool.SCANPAD, Tool.ANTIDOTE):
         return answers.count_in(arg, secret)
     if tool == Tool.CENTRIFUGO:
-        return answers.count_in(arg, secret) > 0
+        return answers.centrifugo(arg, secret)
     if tool == Tool.ESTUGAMO:
         return answers.estugamo(grid, secret, *arg)
     if tool == Tool.INTERVALLO:
@@ -212,7 +227,7 @@ def ask(grid: LabGrid, secret: Secret, query: Query, seed: int, draw: int = 1) -
     if tool == Tool.KOLOZOMI:
         return answers.kolozomi(grid, secret, arg)
     if tool == Tool.DEDUKTO:
-        return answers.dedukto(secret, seed)
+        return answers.dedukto(secret, seed, grid.labs.index(arg) if arg else 0)
     if tool == Tool.FUZIO:
         return answers.fuzio(grid, secret)
     if tool == Tool.SUBSTRAKTO:
@@ -220,6 +235,20 @@ def ask(grid: LabGrid, secret: Secret, query: Query, seed: int, draw: int = 1) -
     if tool == Tool.MEZAKOL:
         return answers.mezakol(grid, secret)
     return None
+
+
+def reply(grid: LabGrid, secret: Secret, query: Query, seed: int, draw: int = 1,
+          misfunkcio: bool = False) -> dict[str, Any]:
+    """Savvy's answer as ``pnp savvy answer --json`` prints it — ``{"answer": …}``, with the
+    ``note`` of a tool that has no answer, or the ``misfunkcio`` readings of a broken Scanpad —
+    so the command line and the referee page give one value for one question."""
+    answer = ask(grid, secret, query, seed, draw)
+    result: dict[str, Any] = {"answer": answer}
+    if query.tool in NO_ANSWER:
+        result["note"] = NO_ANSWER[query.tool]
+    elif misfunkcio and query.tool == Tool.SCANPAD:
+        result["misfunkcio"] = answers.misfunkcio_readings(answer)
+    return result
 
 
 def describe(query: Query, answer: Any) -> str:

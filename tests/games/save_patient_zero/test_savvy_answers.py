@@ -102,11 +102,27 @@ def test_seeded_answers_are_stable_and_legal():
 def test_the_issue_example_key():
     key = answers.key(GRID, (5, 9, 24))
     assert list(key) == ["solution", "fuzio", "substrakto", "mezakol", "kolozomi",
-                         "intervallo", "estugamo", "scanpad", "samples"]
+                         "intervallo", "estugamo", "scanpad", "samples", "centrifugo",
+                         "dedukto", "substrakto_draws"]
     assert key["solution"] == [5, 9, 24] and key["fuzio"] == "23-39"
     assert key["substrakto"] == [4, 15, 19]
     assert key["scanpad"]["r1c3:2x3"] == 2  # 3,4,5 / 8,9,10 holds 5 and 9
     assert len(key["samples"]) == 80
+    assert len(key["centrifugo"]) == 16 and key["centrifugo"]["4,5,9,10"] is True
+    assert key["centrifugo"]["1,2,6,7"] is False
+    assert list(key["dedukto"]) == ["M", "T"]
+    assert len(key["substrakto_draws"]) == 2
+
+
+def test_each_lab_gets_five_other_dedukto_molecules_and_the_first_lab_keeps_its_draw():
+    for secret in SECRETS[::23]:
+        seed = answers.default_seed(secret)
+        first, second = answers.dedukto(secret, seed, 0), answers.dedukto(secret, seed, 1)
+        assert first == answers.dedukto(secret, seed)
+        assert len(set(first + second)) == 10 and not set(first + second) & set(secret)
+        key = answers.key(GRID, secret, seed)
+        assert key["dedukto"] == {"M": first, "T": second}
+        assert key["substrakto_draws"] == [answers.substrakto(secret, seed, d) for d in (1, 2)]
 
 
 @pytest.mark.parametrize("secret", SECRETS[::97])

@@ -1,0 +1,186 @@
+"""The referee page (``pnp savvy page``): one HTML file, its styles, script and data inline,
+that answers every tool of one game on a phone with no network, and checks a lab's marks.
+
+Every answer, and every mark that is right, comes from ``lookup.tables`` — the command line's
+own functions — so the page's script computes nothing: it turns a tap or a link into a key and
+looks it up. The page is drawn from the jinja2 templates of ``templates/savvy/``
+(``page.html.j2`` with ``page.css`` and ``page.js``; ``words.j2``, the words of each answer,
+label and mark) and translated through the game's catalogs, like the answer key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from ..content.model import Game
+from ..i18n.catalog import Translator, localize, require_translations, translator
+from ..pipeline.load import load_builtin
+from ..render.colours import resolve
+from ..render.document import write_atomically
+from ..render.expressions import evaluate
+from ..resources import templates_dir
+from . import answers, lookup
+from .answers import LabGrid, Secret
+from .marks import format_answer
+from .queries import Tool
+
+GAME_ID = "save-patient-zero"
+CUE_LAYOUT = "spz-cue"  # the vector shape of each molecule colour, as printed in the kit
+
+
+def page_path(seed: int, out_dir: Path = Path("output")) -> Path:
+    """Where the page of game ``seed`` is written, beside its answer key."""
+    return Path(out_dir) / f"savvy-page-{seed}.html"
+
+
+def _environment(tr: Translator) -> Environment:
+    """The page's templates with gettext bound to one language; HTML is escaped, the script
+    and the styles (included verbatim) are not."""
+    env = Environment(loader=FileSystemLoader(str(templates_dir() / "savvy")),
+                      undefined=StrictUndefined, autoescape=select_autoescape(("html.j2",)),
+                      trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+    env.policies["ext.i18n.trimmed"] = True  # msgids without the template's line breaks
+    env.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "separators": (",", ":")}
+    env.install_gettext_callables(tr.gettext, tr.ngettext, newstyle=True)  # type: ignore[attr-defined]
+    return env
+
+
+def _hex(game: Game, name: str) -> str:
+    colour = resolve(name, game.palette, f"{GAME_ID} palette")
+    assert colour is not None
+    return "#" + colour.hexval()[2:]
+
+
+def cue_svg(game: Game, symbol: str) -> str:
+    """The shape of one colour cue as SVG on a 10 × 10 box, read from the kit's own vector
+    layout (so the page and the printed sheet draw the same star)."""
+    parts = []
+    for element in game.layouts[CUE_LAYOUT].elements:
+        if not evaluate(element.get("if", True), {"cue": symbol}, CUE_LAYOUT):
+            continue
+        kind = element["type"]
+        if kind == "ellipse":
+            w, h = element["w"] / 2, element["h"] / 2
+            parts.append(f'<ellipse cx="{element["x"] + w:g}" cy="{element["y"] + h:g}" '
+                         f'rx="{w:g}" ry="{h:g}"/>')
+        elif kind == "rect":
+            parts.append(f'<rect x="{element["x"]:g}" y="{element["y"]:g}" '
+                         f'width="{element["w"]:g}" height="{element["h"]:g}"/>')
+        elif kind == "polygon":
+            points = " ".join(f"{x:g},{y:g}" for x, y in element["points"])
+            parts.append(f'<polygon points="{points}"/>')
+    return "".join(parts)
+
+
+def _words(env: Environment, colour_names: Mapping[str, str]) -> Any:
+    """The macros of ``words.j2``, each returning its text on one line."""
+    module = env.get_template("words.j2").make_module(
+        {"colour_names": colour_names, "secret_size": answers.SECRET_SIZE})
+
+    def flat(name: str) -> Callable[..., str]:
+        macro = getattr(module, name)
+        return lambda *args: " ".join(str(macro(*args)).split())
+    return {name: flat(name) for name in ("big", "say", "choice", "line", "draw")}
+
+
+def _button(label: str, args: str = "", draw: int = 1, colour: str = "") -> dict[str, Any]:
+    return {"label": label, "args": args, "draw": draw, "colour": colour}
+
+
+def _groups(game: Game, grid: LabGrid, tool: Tool, labs: list[Mapping[str, Any]],
+            words: Mapping[str, Callable[..., str]]) -> list[dict[str, Any]]:
+    """The buttons that point a tool, in groups (a lab's sample cards, rows, columns…)."""
+    if tool in (Tool.SAMPLY, Tool.MIKROSKOPO, Tool.ANALYZER):
+        return [{"title": lab["name"], "style": "", "buttons": [
+            _button(card, card.lower(), colour=_hex(game, lab["colour"]))
+            for card in grid.lab.samples if card.startswith(lab["code"])]} for lab in labs]
+    if tool == Tool.DEDUKTO:
+        return [{"title": "", "style": "wide", "buttons": [
+            _button(lab["name"], lab["code"].lower(), colour=_hex(game, lab["colour"]))
+            for lab in labs]}]
+    if tool == Tool.INTERVALLO:
+        return [{"title": "", "style": "wide",
+                 "buttons": [_button(end.upper(), end) for end in ("min", "max")]}]
+    if tool == Tool.ESTUGAMO:
+        return [{"title": "", "style": "", "buttons": [
+            _button(words["line"](line, n), f"{line} {n}") for n in range(1, answers.SIDE + 1)]}
+            for line in ("row", "col")]
+    if tool in lookup.DRAW_TOOLS:
+        return [{"title": "", "style": "wide", "buttons": [
+            _button(words["draw"](draw), draw=draw)
+            for draw in range(1, grid.tool_cards.get(tool, 1) + 1)]}]
+    return []
+
+
+def _grid_count(grid: LabGrid, tool: Tool) -> int:
+    """How many molecules a tool points at on the grid (0: it takes no molecules)."""
+    return {Tool.SCANPAD: len(next(iter(grid.blocks.values()))),
+            Tool.CENTRIFUGO: len(grid.centrifugo_cells), Tool.KOLOZOMI: 1,
+            Tool.ANTIDOTE: answers.SECRET_SIZE}.get(tool, 0)
+
+
+def page_context(game: Game, grid: LabGrid, secret: Secret, seed: int, tr: Translator,
+                 env: Environment) -> dict[str, Any]:
+    """What ``page.html.j2`` draws: the tools, the grid, and the data its script looks up."""
+    colour_names = localize(game.data["colour_labels"], tr)
+    words = _words(env, colour_names)
+    labs = localize(game.data["labs"], tr)
+    cue_of = game.colour_cues["molecules"]
+    cues = list(dict.fromkeys(cue_of[c] for c in grid.lab.colour_order))
+    found = lookup.tables(grid, secret, seed)
+    tools, specs = [], {}
+    for card in localize(game.data["tools"], tr):
+        tool = Tool(str(card["name"]).lower())
+        groups = _groups(game, grid, tool, labs, words)
+        count = _grid_count(grid, tool)
+        choices = [{"word": format_answer(tool, value), "label": words["choice"](tool, value)}
+                   for value in lookup.candidates(grid, tool)]
+        multi = answers.DEDUKTO_SIZE if tool == Tool.DEDUKTO else 0
+        tools.append({"id": str(tool), "name": card["name"], "help": card["effect"],
+                      "groups": groups, "count": count, "choices": choices, "multi": multi,
+                      "misfunkcio": tool in lookup.MISFUNKCIO_TOOLS})
+        specs[str(tool)] = {"name": card["name"], "count": count, "multi": multi,
+                            "bare": not groups and not count,
+                            "draw": tool in lookup.DRAW_TOOLS,
+                            "misfunkcio": tool in lookup.MISFUNKCIO_TOOLS}
+    records = []
+    for record in found.records:
+        shown: dict[str, Any] = {"j": record.json, "right": list(record.right),
+                                 "big": words["big"](record.tool, record.value),
+                                 "say": words["say"](record.tool, record.value)}
+        if record.tool == Tool.DEDUKTO:
+            shown["mol"] = record.value["answer"]
+        if record.tool == Tool.MEZAKOL:
+            shown["fill"] = _hex(game, record.value["answer"])
+        records.append(shown)
+    rows = [[{"n": m, "fill": _hex(game, grid.lab.colours[m]),
+              "ink": _hex(game, game.vars["digit_ink"][grid.lab.colours[m]]),
+              "cue": cues.index(cue_of[grid.lab.colours[m]]),
+              "colour_name": colour_names[grid.lab.colours[m]]} for m in row]
+            for row in grid.lab.grid]
+    return {"lang": tr.lang, "seed": seed, "tools": tools, "grid": rows,
+            "cues": [{"symbol": c, "svg": cue_svg(game, c)} for c in cues],
+            "data": {"tools": specs, "keys": found.keys, "records": records}}
+
+
+def render_page(seed: int, lang: str = "en") -> str:
+    """The page of game ``seed`` (its secret as ``pnp savvy new --seed`` draws it)."""
+    game = load_builtin(GAME_ID)
+    grid = answers.lab_grid_from_game(game)
+    tr = translator(lang, game.folder)
+    env = _environment(tr)
+    context = page_context(game, grid, answers.secret_for_seed(seed), seed, tr, env)
+    html = env.get_template("page.html.j2").render(context)
+    require_translations(tr, tr.missing)
+    return html
+
+
+def write_page(seed: int, lang: str = "en", out_dir: Path = Path("output")) -> Path:
+    """Render and atomically write ``output/savvy-page-<seed>.html``."""
+    path = page_path(seed, out_dir)
+    write_atomically(path, render_page(seed, lang).encode("utf-8"))
+    return path
