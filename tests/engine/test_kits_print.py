@@ -26,6 +26,7 @@ def kits(built):
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 def test_every_part_starts_on_an_odd_page(kits, game):
     starts = outline_starts(kits[game].path)
     assert starts and all(page % 2 == 1 for page in starts.values()), starts
@@ -33,6 +34,7 @@ def test_every_part_starts_on_an_odd_page(kits, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 def test_no_letter_or_digit_under_6_pt(kits, game):
     assert small_text(kits[game].path) == {}
 
@@ -48,11 +50,13 @@ def pages_not_on_boards(game: str, path) -> list[int]:
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 def test_no_text_too_faint_for_its_background(kits, game):
     assert low_contrast(kits[game].path, pages_not_on_boards(game, kits[game].path)) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
 def test_no_placeholder_address(kits, game):
     reader = pypdf.PdfReader(str(kits[game].path))
     text = " ".join(page.extract_text() for page in reader.pages)

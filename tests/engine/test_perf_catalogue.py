@@ -17,6 +17,8 @@ from generator.pipeline.request import BuildRequest
 from generator.resources import games_dir
 from support.paths import FIXTURES
 
+pytestmark = pytest.mark.slow  # the catalogue machinery: a process pool, whole kits
+
 
 def _requests(out: Path, game: str | Path = "clinic-covid19") -> list[BuildRequest]:
     return [BuildRequest(game, lang, PrintOptions(paper=paper), out_dir=out)

@@ -7,6 +7,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,8 @@ from generator.i18n.catalog import read_catalog
 from generator.pipeline.load import load_game
 from generator.resources import games_dir
 from generator.savvy.marks import parse_marks
+
+pytestmark = pytest.mark.slow  # 2,300 Hypothesis examples
 
 GAMES = sorted(p.name for p in games_dir().iterdir() if (p / "game.yaml").is_file())
 

@@ -44,6 +44,7 @@ def counts_of(pages: list[list[str]]) -> Counter:
     return Counter(line for lines in pages for line in lines)
 
 
+@pytest.mark.slow
 def test_54_cards_of_each_colour_size_and_type(kit, pages):
     assert kit.cards == 54
     pairs: Counter = Counter()
@@ -60,6 +61,7 @@ def test_54_cards_of_each_colour_size_and_type(kit, pages):
     assert counts["−5"] == counts["+20"] == counts["0"] == 2 * 3
 
 
+@pytest.mark.slow
 def test_every_power_printed_with_a_target_and_one_line(pages):
     game = load_builtin("microbious")
     counts = counts_of(fronts(pages))
@@ -92,12 +94,14 @@ def test_icons_exist_for_every_power_and_target():
             assert entry["icon"] in game.layouts and game.layouts[entry["icon"]].size
 
 
+@pytest.mark.slow
 def test_backs_identical_and_behind_the_fronts(pages):
     backs = pages[:pad_index(pages)][1::2]
     assert all(set(lines[:-1]) == {"MICROBIOUS"} for lines in backs)
     assert sum(lines.count("MICROBIOUS") for lines in backs) == 54
 
 
+@pytest.mark.slow
 def test_score_pad_rounds_players_and_end_conditions(pages):
     pad = pages[pad_index(pages)]
     text = " ".join(pad)
@@ -113,6 +117,7 @@ def test_score_pad_rounds_players_and_end_conditions(pages):
     ("fr", ["Gros virus", "ROUGE", "POIGNÉE DE MAINS", "Cas contact"]),
     ("de", ["Großes Virus", "ROT", "HÄNDESCHÜTTELN", "Kontaktperson"]),
 ])
+@pytest.mark.slow
 def test_translations_fit(tmp_path, lang, words):
     """Every text fits its box in the longer languages (a RenderError otherwise)."""
     result = build(BuildRequest("microbious", lang, out_dir=tmp_path))

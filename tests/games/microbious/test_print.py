@@ -49,6 +49,7 @@ def kit(request, tmp_path_factory):
     return request.param, result.path, page_lines(result.path)
 
 
+@pytest.mark.slow
 def test_two_penalties_on_the_rule_cards_and_the_summary(kit):
     lang, _, pages = kit
     for text in rule_parts(pages, 8):
@@ -67,6 +68,7 @@ PAD = {
 }
 
 
+@pytest.mark.slow
 def test_two_penalties_on_the_score_pad(kit):
     lang, _, pages = kit
     pad, = (lines for lines in pages if any(x.startswith("MICROBIOUS · ") for x in lines))
@@ -75,6 +77,7 @@ def test_two_penalties_on_the_score_pad(kit):
         assert phrase in text, phrase
 
 
+@pytest.mark.slow
 def test_what_you_need_on_the_rule_cards_and_the_summary(kit):
     lang, _, pages = kit
     for text in rule_parts(pages, 8):
@@ -82,17 +85,20 @@ def test_what_you_need_on_the_rule_cards_and_the_summary(kit):
             assert line in text, line
 
 
+@pytest.mark.slow
 def test_eight_rule_faces_numbered(kit):
     _, _, pages = kit
     numbers = sorted(x for lines in pages for x in lines if re.fullmatch(r"\d/8", x))
     assert numbers == [f"{n}/8" for n in range(1, 9)]
 
 
+@pytest.mark.slow
 def test_no_letter_or_digit_under_the_floor(kit):
     _, path, _ = kit
     assert small_text(path) == {}
 
 
+@pytest.mark.slow
 def test_no_glyph_at_all_under_the_floor(kit):
     """Signs too (an icon's '+' or '✓' drawn as text would shrink with the line): nothing a
     reader sees is under 6 pt, outside the page footer."""

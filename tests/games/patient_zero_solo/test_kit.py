@@ -19,6 +19,8 @@ from support.solo import (
     to_page,
 )
 
+pytestmark = pytest.mark.slow  # every test reads the whole kit back
+
 A4_WIDTH = 210.0
 MAP_ORIGIN = (3.25, 27)   # where the limb layouts place the 57 × 40 mm body map
 

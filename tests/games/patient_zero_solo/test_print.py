@@ -51,6 +51,7 @@ def kit(request, tmp_path_factory):
     return request.param, result.path, page_lines(result.path)
 
 
+@pytest.mark.slow
 def test_what_you_need_and_what_it_replaces(kit):
     lang, _, pages = kit
     for text in rule_parts(pages, 8):
@@ -58,23 +59,27 @@ def test_what_you_need_and_what_it_replaces(kit):
             assert line in text, line
 
 
+@pytest.mark.slow
 def test_mat_and_paper_die_say_what_they_replace(kit):
     lang, _, pages = kit
     text = fold([x for lines in pages for x in lines])
     assert MAT[lang] in text and DIE[lang] in text
 
 
+@pytest.mark.slow
 def test_eight_rule_faces_numbered(kit):
     _, _, pages = kit
     numbers = sorted(x for lines in pages for x in lines if re.fullmatch(r"\d/8", x))
     assert numbers == [f"{n}/8" for n in range(1, 9)]
 
 
+@pytest.mark.slow
 def test_no_letter_or_digit_under_the_floor(kit):
     _, path, _ = kit
     assert small_text(path) == {}
 
 
+@pytest.mark.slow
 def test_no_glyph_at_all_under_the_floor(kit):
     """Signs too: the effect icons' '+', '!' and '=' are drawn as shapes, not as text that
     shrinks with the line of a rule card. Nothing outside the page footer is under 6 pt."""

@@ -39,11 +39,13 @@ def _runs(runs_en, texts_en, title: str, min_size: float = 0) -> list[str]:
             if size >= min_size]
 
 
+@pytest.mark.slow
 def test_number_cards_1_to_60_each_once(runs_en, texts_en):
     values = _runs(runs_en, texts_en, "Number cards", 40)    # the big central value, 64 pt
     assert sorted(int(v) for v in values) == list(range(1, 61))
 
 
+@pytest.mark.slow
 def test_number_cards_print_their_player_count(runs_en, texts_en):
     counts = Counter(_runs(runs_en, texts_en, "Number cards"))
     assert (counts["2-4 players"], counts["3-4 players"], counts["4 players only"]) == (50, 5, 5)
@@ -59,6 +61,7 @@ def test_number_cards_print_their_player_count(runs_en, texts_en):
     ("Pawns", "Red", None, 4),
     ("Cover card", "Question cards", "Question", 1),
 ])
+@pytest.mark.slow
 def test_card_counts_with_a_back_for_each(runs_en, texts_en, title, face, back, count):
     runs = _runs(runs_en, texts_en, title)
     if back is None:          # pawns: one piece each, the colour's name on both faces
@@ -68,11 +71,13 @@ def test_card_counts_with_a_back_for_each(runs_en, texts_en, title, face, back, 
     assert runs.count(back) == count
 
 
+@pytest.mark.slow
 def test_fast_track_cards_come_in_the_four_colours(runs_en, texts_en):
     runs = set(_runs(runs_en, texts_en, "Fast Track cards"))
     assert {"● Red ●", "■ Blue ■", "▲ Green ▲", "◆ Yellow ◆"} <= runs
 
 
+@pytest.mark.slow
 def test_jokers_share_the_number_cards_back(runs_en, texts_en):
     titles = {"Numbers & jokers", "Fast Track", "Event", "Question", "Rules"}
     numbers = set(_runs(runs_en, texts_en, "Number cards")) & titles
@@ -82,6 +87,7 @@ def test_jokers_share_the_number_cards_back(runs_en, texts_en):
     assert (jokers["Numbers & jokers"], jokers["Question"]) == (4, 1)
 
 
+@pytest.mark.slow
 def test_questions_print_the_answer(runs_en, texts_en):
     runs = _runs(runs_en, texts_en, "Question cards")
     assert sum(run.startswith("Answer ") for run in runs) == QUESTIONS
@@ -168,6 +174,7 @@ def test_an_empty_question_file_is_refused(tmp_path):
 
 
 @pytest.mark.parametrize("lang", ["fr", "de"])
+@pytest.mark.slow
 def test_translated_kits_build_and_fit(tmp_path, lang):
     pdf = build_kit(tmp_path, lang, paper="letter")     # raises if a text does not fit
     texts = page_texts(pdf)

@@ -69,6 +69,7 @@ def test_the_question_file_holds_31_complete_rows():
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_31_question_cards_each_with_its_answer_turned_away(kits, lang):
     _ = _tr(lang)
     pages = _runs(kits[lang])
@@ -96,6 +97,7 @@ def test_31_question_cards_each_with_its_answer_turned_away(kits, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_four_pawns_each_with_its_shape_and_name(built, kits, lang):
     _ = _tr(lang)
     pages = _runs(kits[lang])
@@ -130,6 +132,7 @@ def _flat(text: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_rule_cards_list_what_the_kit_prints(kits, lang):
     _ = _tr(lang)
     texts = _texts(_runs(kits[lang]))
@@ -151,12 +154,14 @@ def test_rule_cards_list_what_the_kit_prints(kits, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
 def test_no_placeholder_address_and_no_small_text(kits, lang):
     text = " ".join(page.extract_text() for page in pypdf.PdfReader(kits[lang]).pages)
     assert "example.org" not in text and "http" not in text
     assert small_text(kits[lang]) == {}
 
 
+@pytest.mark.slow
 def test_card_text_is_dark_enough(kits):
     """WCAG 4.5:1 for every word on the cards and rule pages. The board tiles are left to the
     kit-wide test: their clipped overlap strips hold text the reader sees on the next tile."""

@@ -32,6 +32,7 @@ def kit(request, built):
     return request.param, built("save-patient-zero", request.param)
 
 
+@pytest.mark.slow
 def test_no_text_under_6_pt_outside_the_rule_card_frame(kit):
     _lang, result = kit
     titles = outline(result.path)
@@ -40,6 +41,7 @@ def test_no_text_under_6_pt_outside_the_rule_card_frame(kit):
     assert small == {}
 
 
+@pytest.mark.slow
 def test_lab_sheet_has_yes_and_no_for_every_estugamo_row_and_column(kit):
     lang, result = kit
     yes, no = {"en": ("yes", "no"), "fr": ("oui", "non"), "de": ("ja", "nein")}[lang]
@@ -49,6 +51,7 @@ def test_lab_sheet_has_yes_and_no_for_every_estugamo_row_and_column(kit):
     assert words.count(no) == 5 + 5 + 1 + 2
 
 
+@pytest.mark.slow
 def test_lab_sheet_records_samples_hackz_and_tool_positions(kit):
     _lang, result = kit
     import pdfplumber
@@ -64,6 +67,7 @@ def test_lab_sheet_records_samples_hackz_and_tool_positions(kit):
     assert all(len(re.findall(rf"(?<!\d){n}(?!\d)", text)) >= 3 for n in range(1, 26))
 
 
+@pytest.mark.slow
 def test_screens_print_their_outside_after_their_inside(kit):
     lang, result = kit
     titles = outline(result.path)
@@ -75,6 +79,7 @@ def test_screens_print_their_outside_after_their_inside(kit):
         assert re.search(rf"\b{lab}\b", outside)
 
 
+@pytest.mark.slow
 def test_misfunkcio_says_false_positive_or_false_negative(kit):
     lang, result = kit
     phrase = {"en": "false positive or a false negative",
@@ -105,6 +110,7 @@ def grey_of_back(path, index: int) -> tuple[float, float]:
     return mean, spread
 
 
+@pytest.mark.slow
 def test_backs_differ_in_grayscale(built):
     result = built("save-patient-zero", "en")
     titles = outline(result.path)

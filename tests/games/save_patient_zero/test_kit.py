@@ -33,6 +33,7 @@ def kit(built):
     return built("save-patient-zero")
 
 
+@pytest.mark.slow
 def test_outline_has_one_entry_per_component(kit):
     titles = [entry.title for entry in PdfReader(kit.path).outline]
     game = load_builtin("save-patient-zero")
@@ -49,6 +50,7 @@ def test_every_tool_card_in_every_language(built, lang):
     assert sum(counts.values()) == 48
 
 
+@pytest.mark.slow
 def test_deck_counts_and_ids(kit):
     text = text_of(kit.path)
     assert sorted(set(re.findall(r"\b([MT]) · (\d+)/24\b", text))) == sorted(
@@ -60,6 +62,7 @@ def test_deck_counts_and_ids(kit):
     assert len(re.findall(r"\b(\d+)/15\b", text)) == 15
 
 
+@pytest.mark.slow
 def test_lab_sheet_shows_25_molecules_at_19_mm_pitch(kit):
     with pdfplumber.open(kit.path) as pdf:
         page = pdf.pages[0]
@@ -72,6 +75,7 @@ def test_lab_sheet_shows_25_molecules_at_19_mm_pitch(kit):
     assert to_mm(top[6] - top[1]) == pytest.approx(19.0, abs=0.1)
 
 
+@pytest.mark.slow
 def test_lab_sheet_carries_every_tool_box(kit):
     page = PdfReader(kit.path).pages[0].extract_text()
     for label in ("FUZIO", "6-22", "23-39", "40-56", "57-72", "SCANPAD", "CENTRIFUGO",
@@ -88,6 +92,7 @@ def test_copies_give_one_lab_sheet_per_page(built):
     assert "SPZ-" not in reader.pages[5].extract_text()
 
 
+@pytest.mark.slow
 def test_cut_outs_match_the_grid_scale(kit):
     reader = PdfReader(kit.path)
     outline = {entry.title: reader.get_destination_page_number(entry) for entry in reader.outline}
@@ -119,6 +124,7 @@ def test_decks_declare_their_counts():
     assert all(c.size.w == 44 and c.size.h == 68 for c in decks)
 
 
+@pytest.mark.slow
 def test_screens_list_tools_alphabetically(kit):
     reader = PdfReader(kit.path)
     outline = {entry.title: reader.get_destination_page_number(entry) for entry in reader.outline}
