@@ -301,8 +301,7 @@ class LeanGame:
             self.antidote_free = True
         elif name == "planado":
             self.planning = True
-            self.say(f"Planado: write your next {counted(self.plan_size(), 'tool')} in order, "
-                     "such as 'scanpad fuzio dedukto kolozomi antidote'.")
+            self.say(self.plan_hint())
         elif name in NO_EFFECT_ALONE:
             self.say("With one lab this card changes nothing.")
         elif name == "kostreduktado":
@@ -312,6 +311,11 @@ class LeanGame:
 
     def plan_size(self) -> int:
         return min(PLANADO_TOOLS, sum(self.tools.values()))
+
+    def plan_hint(self) -> str:
+        """What to type while Planado awaits the plan."""
+        return (f"Planado: write your next {counted(self.plan_size(), 'tool')} in order, such "
+                "as 'scanpad fuzio dedukto kolozomi antidote'.")
 
     def plan(self, line: str) -> None:
         names: list[str] = [tool_name(w) for w in re.split(r"[,\s]+", line.strip()) if w]

@@ -12,9 +12,10 @@ OPENING = "fuzio\nmezakol\nintervallo min\n"  # three tools: the interruption co
 
 
 def play(seed: int, script: str, interruptions: bool = True) -> tuple[int, str]:
+    """The game's exit code and what it said, its lines (wrapped at 80 columns) unwrapped."""
     out = io.StringIO()
     code = play_lines(seed, "M", interruptions, io.StringIO(script), out)
-    return code, out.getvalue()
+    return code, " ".join(out.getvalue().split())
 
 
 def test_tool_rules():
