@@ -3,7 +3,7 @@ drawn by the print engine from the layout ``spz-answer-key``, and read back from
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -33,47 +33,57 @@ def key_context(game: Game, grid: LabGrid, secret: Secret, seed: int,
     """The layout's context: the sheet context plus every answer in drawable shapes."""
     found = answers.key(grid, secret, seed)
     labels = base["data"]["colour_labels"]
+    labs = base["data"]["labs"]
+    first_label, first_block = next(iter(grid.blocks.items()))
     return {
         **base,
         "copy": 1,
         "key": found,
         "seed": seed,
         "qr": answers.qr_payload(secret, seed),
-        "dedukto": answers.dedukto(secret, seed),
+        "dedukto": [{"name": lab["name"], "molecules": found["dedukto"][lab["code"]]}
+                    for lab in labs],
         "pairs": sorted(({"low": a, "high": b, "difference": b - a}
                          for a, b in combinations(secret, 2)), key=lambda p: p["difference"]),
+        "draws": [{"card": n, "difference": d}
+                  for n, d in enumerate(found["substrakto_draws"], start=1)],
         "colour_names": {name: labels[name] for name in grid.lab.colour_order},
         "scanpad": _scanpad_tables(grid, found["scanpad"]),
+        "centrifugo": [{**_corners(grid, cells), "yes": answers.centrifugo(cells, secret)}
+                       for cells in grid.centrifugo_placements],
+        "legend": {**_corners(grid, first_block), "label": first_label,
+                   "cells": answers.placement_label(first_block)},
         "labs": [{"name": lab["name"], "colour": lab["colour"],
                   "cards": [{"id": card, "count": count}
                             for card, count in found["samples"].items()
                             if card.startswith(lab["code"])]}
-                 for lab in base["data"]["labs"]],
+                 for lab in labs],
     }
 
 
 def _scanpad_tables(grid: LabGrid, counts: Mapping[str, int]) -> list[dict[str, Any]]:
-    """One table a Scanpad shape, a cell a position, each cell named by the molecules at
-    its top-left and bottom-right corners (what the referee sees inside the frame)."""
-    tables = []
+    """One table a Scanpad shape, side by side (``before``: the columns of the tables to its
+    left), a cell a position, each cell named by the molecules at its top-left and
+    bottom-right corners (what the referee sees inside the frame)."""
+    tables: list[dict[str, Any]] = []
     for rows, cols in grid.scanpad_shapes:
         suffix = f":{rows}x{cols}"
-        cells = [(label, grid.blocks[label]) for label in counts if label.endswith(suffix)]
+        labels = [label for label in counts if label.endswith(suffix)]
         places = answers.SIDE - cols + 1
-        table_rows = []
-        for start in range(0, len(cells), places):
-            table_rows.append([_cell(grid, label, counts[label], rows, cols)
-                               for label, _ in cells[start:start + places]])
-        tables.append({"shape": f"{rows} × {cols}", "cols": places, "rows": table_rows})
+        table_rows = [[{**_corners(grid, grid.blocks[label]), "label": label,
+                        "count": counts[label]} for label in labels[start:start + places]]
+                      for start in range(0, len(labels), places)]
+        before = sum(table["cols"] for table in tables)
+        tables.append({"shape": f"{rows} × {cols}", "cols": places, "rows": table_rows,
+                       "before": before, "index": len(tables)})
     return tables
 
 
-def _cell(grid: LabGrid, label: str, count: int, rows: int, cols: int) -> dict[str, Any]:
-    match = answers.BLOCK_LABEL.match(label)
-    assert match is not None
-    top, left = int(match.group(1)) - 1, int(match.group(2)) - 1
-    return {"label": label, "count": count, "first": grid.cell(top, left),
-            "last": grid.cell(top + rows - 1, left + cols - 1)}
+def _corners(grid: LabGrid, cells: Iterable[int]) -> dict[str, int]:
+    """The molecules at the top-left and bottom-right corners of a tool's place on the grid:
+    the name the key gives that place."""
+    by_place = sorted(cells, key=grid.lab.position)
+    return {"first": by_place[0], "last": by_place[-1]}
 
 
 def _base_context(game: Game, tr: Translator, lang: str) -> dict[str, Any]:

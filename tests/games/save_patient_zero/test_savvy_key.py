@@ -13,6 +13,7 @@ import zxingcpp
 from generator.cli import main
 from generator.savvy import answers
 from generator.savvy.key import key_path, render_key, write_key
+from support.legibility import small_text
 from support.units import PT_PER_MM
 
 SECRET, SEED = (5, 9, 24), 4242
@@ -102,3 +103,44 @@ def test_new_picks_the_seeded_secret(tmp_path, capsys):
 
     with Image.open(image) as picture:
         assert zxingcpp.read_barcodes(picture)[0].text == answers.qr_payload(secret, 42)
+
+
+def test_the_key_covers_centrifugo_dedukto_of_each_lab_and_substrakto_draws(english):
+    with pdfplumber.open(english) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    grid = answers.builtin_lab_grid()
+    key = answers.key(grid, SECRET, SEED)
+    assert "CENTRIFUGO" in text
+    for cells, yes in zip(grid.centrifugo_placements, key["centrifugo"].values(), strict=True):
+        first, last = sorted(cells, key=grid.lab.position)[::len(cells) - 1]
+        assert f"{first}–{last} {'yes' if yes else 'no'}" in text
+    for lab, molecules in key["dedukto"].items():
+        assert f"Lab-{lab} {' '.join(map(str, molecules))}" in text
+    for card, difference in enumerate(key["substrakto_draws"], start=1):
+        assert f"Card {card} → {difference}" in text
+
+
+def test_the_key_explains_its_scanpad_labels(english):
+    with pdfplumber.open(english) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "named by the molecules at its top-left and bottom-right corners" in text
+    assert "Example: 1–8 = 1,2,3,6,7,8 = r1c1:2x3." in text
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_no_label_of_the_key_is_under_6_pt(tmp_path, lang):
+    path = tmp_path / f"key-{lang}.pdf"
+    path.write_bytes(render_key(SECRET, SEED, lang, "a4"))
+    assert small_text(path, signs=True) == {}
+
+
+def test_key_seed_alone_writes_the_key_of_game_n(tmp_path, capsys):
+    assert main(["savvy", "key", "--seed", "42", "--out", str(tmp_path)]) == 0
+    path = tmp_path / "savvy-key-42.pdf"
+    assert f"game 42: answer key written to {path}" in capsys.readouterr().out
+    image = rasterize(path, tmp_path / "42.png", dpi=100)
+    assert main(["savvy", "key", "--qr", str(image), "--json"]) == 0
+    restored = json.loads(capsys.readouterr().out)
+    assert restored["solution"] == list(answers.secret_for_seed(42))
+    assert restored["dedukto"] == answers.key(answers.builtin_lab_grid(),
+                                              answers.secret_for_seed(42), 42)["dedukto"]
