@@ -92,6 +92,16 @@ def test_the_parts_share_one_page_and_its_back(built):
     assert result.pages == 6
     words = [w["text"] for w in words_mm(result.path, 0)]
     assert {f"F{n}" for n in (1, 2, 3, 4, 5, 6, 8)} <= set(words)
+    # read back: the stickers' and the aid's bleed fills, the trackers' frames
+    boxes = [*filled_boxes(result.path, 0, (22, 22)), *filled_boxes(result.path, 0, (86, 56)),
+             *filled_boxes(result.path, 0, (90, 60))]
+    assert len(boxes) == 6 + 1 + 2
+    width, height = page_size_mm(result.path)
+    assert all(0 < left < right < width and 0 < top < bottom < height
+               for left, top, right, bottom in boxes)
+    for a, b in itertools.combinations(boxes, 2):  # touching edges (the two trackers) are fine
+        assert a[2] <= b[0] + 0.01 or b[2] <= a[0] + 0.01 or a[3] <= b[1] + 0.01 \
+            or b[3] <= a[1] + 0.01, (a, b)
     assert words.count("TRACKER") == 2
     assert "B8" in [w["text"] for w in words_mm(result.path, 1)]
 
