@@ -21,7 +21,7 @@ from generator.errors import RenderError
 from generator.imposition.plan import PrintOptions
 from generator.pipeline.build import build
 from generator.pipeline.request import BuildRequest
-from tests.pharma_support import render
+from support.pharma import render
 
 CHINESE = {"Goal and setup": "目标与准备", "Goal": "目标"}
 
