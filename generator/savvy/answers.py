@@ -212,7 +212,7 @@ def substrakto(secret: Secret, seed: int, draw: int = 1) -> int:
 def substrakto_draws(grid: LabGrid, secret: Secret, seed: int) -> list[int]:
     """What each Substrakto card of a lab shows, first card first (``--draw 1``, ``2``…)."""
     return [substrakto(secret, seed, draw)
-            for draw in range(1, grid.tool_cards.get("substrakto", 0) + 1)]
+            for draw in range(1, grid.tool_cards.get("substrakto", 1) + 1)]
 
 
 def placement_label(cells: Iterable[int]) -> str:

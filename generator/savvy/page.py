@@ -106,7 +106,7 @@ def _groups(game: Game, grid: LabGrid, tool: Tool, labs: list[Mapping[str, Any]]
         return [{"title": "", "style": "wide",
                  "buttons": [_button(end.upper(), end) for end in ("min", "max")]}]
     if tool == Tool.ESTUGAMO:
-        return [{"title": "", "style": "", "buttons": [
+        return [{"title": "", "style": "third", "buttons": [
             _button(words["line"](line, n), f"{line} {n}") for n in range(1, answers.SIDE + 1)]}
             for line in ("row", "col")]
     if tool in lookup.DRAW_TOOLS:

@@ -241,6 +241,13 @@
       });
       pressPicked();
     }
+    var asked = questionKey(tool, args, draw, false);
+    var button = null;
+    each(".arg", inTool(".inputs"), function (b) {
+      var own = questionKey(tool, b.getAttribute("data-args"), Number(b.getAttribute("data-draw")));
+      if (own === asked) { button = b; }
+    });
+    if (button) { tapArgument(button); return; }
     ask(args, draw, argsKey(args) + (draw !== 1 ? " · --draw " + draw : ""));
   }
 

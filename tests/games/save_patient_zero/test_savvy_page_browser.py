@@ -241,7 +241,8 @@ var bad = [], small = [];
 document.querySelectorAll("button, .disc, p, h1, h2, h3, li, label").forEach(function (e) {
   var r = e.getBoundingClientRect();
   if (!r.width || !r.height || !e.textContent.trim()) return;
-  if (e.tagName === "BUTTON" && (r.width < 44 || r.height < 44)) small.push(e.textContent.trim());
+  if (e.tagName === "BUTTON" && (r.width < 44 || r.height < 44 || e.scrollWidth > e.clientWidth))
+    small.push(e.textContent.trim());
   var a = lum(getComputedStyle(e).color), b = lum(ground(e));
   var ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   if (ratio < 4.5) bad.push(e.textContent.trim() + " " + ratio.toFixed(2));
@@ -250,17 +251,37 @@ return {bad: bad, small: small, width: document.documentElement.scrollWidth};
 """
 
 
-def test_a_phone_screen_holds_it(browser, page_of, tmp_path):
-    open_page(browser, page_of(42), tool="scanpad", args="1,2,3,6,7,8")
+@pytest.fixture(scope="module")
+def languages(tmp_path_factory) -> dict[str, str]:
+    out = tmp_path_factory.mktemp("languages")
+    return {lang: write_page(7, lang, out / lang).as_uri() for lang in ("en", "fr", "de")}
+
+
+def screen_problems(browser, name: str) -> None:
+    """No horizontal scrolling, every button at least 44 × 44 px with its text inside, and
+    every text at least 4.5:1 against what it stands on."""
+    found = browser.execute_script(CONTRAST)
+    assert found["width"] <= PHONE[0], f"{name}: wider than the phone"
+    assert found["small"] == [], f"{name}: buttons under 44 px or text spilling out"
+    assert found["bad"] == [], f"{name}: text under 4.5:1"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_every_screen_fits_a_phone_in_each_language(browser, languages, lang):
+    open_page(browser, languages[lang])
     assert browser.execute_script("return [innerWidth, innerHeight]") == list(PHONE)
-    screens = {"scanpad": None, "home": "#back", "samples": '.tool[data-tool="samply"]'}
-    for name, tap in screens.items():
-        if tap:
-            css(browser, tap).click()
-        found = browser.execute_script(CONTRAST)
-        assert found["width"] <= PHONE[0], f"{name}: wider than the phone"
-        assert found["small"] == [], f"{name}: buttons under 44 px"
-        assert found["bad"] == [], f"{name}: text under 4.5:1"
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
+    for mode in ("ask", "check"):
+        css(browser, f'.modes [data-mode="{mode}"]').click()
+        screen_problems(browser, f"{lang} home, {mode}")
+        for button in browser.find_elements(By.CSS_SELECTOR, ".tool"):
+            tool = button.get_attribute("data-tool")
+            tap_tool(browser, tool)
+            screen_problems(browser, f"{lang} {tool}, {mode}")
+        css(browser, "#back").click()
+
+
+def test_a_phone_screenshot(browser, page_of, tmp_path):
     open_page(browser, page_of(42), tool="scanpad", args="1,2,3,6,7,8")
     shot = tmp_path / "savvy-page-360x740.png"
     browser.save_screenshot(str(shot))
