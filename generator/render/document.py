@@ -53,7 +53,9 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
     pages bare (a page that is one card, for proofs)."""
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    # the initial font is ours: reportlab's default names an unembedded Helvetica on every
+    # page, which print-shop preflight flags
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=font_name("regular"))
     canvas.setTitle(info.title)
     canvas.setAuthor("pnp")
     canvas.setCreator("pnp print-and-play generator")
