@@ -10,7 +10,7 @@ from .options import csv_list, non_negative_mm, offset, positive_int
 
 # what only a kit reads: with --alignment-page, any of these set means "build the kits too"
 KIT_ONLY = ("games", "game_dir", "lang", "only", "copies", "bleed", "gutter", "backs",
-            "no_crop_marks", "ink_saver", "fallback", "rules_url", "layouts")
+            "no_crop_marks", "ink_saver", "fallback", "rules_url", "layouts", "no_guide")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -41,6 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="move backs by X,Y mm to correct a printer's drift")
     p.add_argument("--no-crop-marks", action="store_true", help="leave out crop marks")
     p.add_argument("--ink-saver", action="store_true", help="light fills for home printers")
+    p.add_argument("--no-guide", action="store_true",
+                   help="leave out the print guide (page 1: the pages to print each way, what "
+                        "to cut and glue, what to bring); the file name ends -no-guide")
     p.add_argument("--alignment-page", action="store_true",
                    help="write a duplex calibration sheet; alone, only that sheet (name games "
                         "or other build options to build kits too)")
@@ -75,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
                            ink_saver=args.ink_saver, crop_marks=not args.no_crop_marks)
     shared = BuildRequest("", only=tuple(args.only), copies=args.copies, out_dir=Path(args.out),
                           fallback=args.fallback, layout_dirs=tuple(Path(p) for p in args.layouts),
-                          rules_url=args.rules_url)
+                          rules_url=args.rules_url, guide=not args.no_guide)
     kits = not args.alignment_page or any(getattr(args, dest) != default
                                           for dest, default in args.kit_defaults.items())
     requests = expand(games_or_all(args.games, args.game_dir), args.lang, args.paper, options,

@@ -16,6 +16,7 @@ from ..resources import games_dir
 from .cards_file import read_rows
 from .checker import Checker, join
 from .fields import field_map
+from .guide_spec import GUIDE_KEYS, read_guide
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
@@ -24,7 +25,7 @@ from .yamlio import LineDict, Msg, load_yaml
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
 GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description",
-             "colour_cues"}
+             "colour_cues", *GUIDE_KEYS}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
              "expect", "fields", "share", "gang_cut"},
@@ -83,6 +84,7 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     check.text(raw, "rules", "")
     for extension in extensions:
         components = extension(check, raw, components, palette)
+    bring, assembly = read_guide(check, raw, components)
     check.raise_if_any()
     return Game(
         id=game_id or "",
@@ -96,6 +98,8 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
         layouts=MappingProxyType(layouts),
         vars=freeze(raw.get("vars", {})),
         colour_cues=freeze(cues),
+        bring=bring,
+        assembly=assembly,
     )
 
 

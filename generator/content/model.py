@@ -8,6 +8,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .guide_spec import AssemblyStep
 from .yamlio import Msg
 
 
@@ -118,6 +119,10 @@ class Game:
     colour_cues: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # a content hash of every file the game was read from: the key of every cache about it
     fingerprint: str = ""
+    # the print guide's data (content.guide_spec): what players bring (None: not said) and
+    # the assembly order
+    bring: tuple[Msg, ...] | None = None
+    assembly: tuple[AssemblyStep, ...] = ()
 
     def component(self, component_id: str) -> Component:
         for component in self.components:

@@ -4,3 +4,49 @@ game's template, and the engine catalogs (generator/locales/) translate them."""
 RULE_SUMMARY_PAGE = "Rule summary page"  # the outline title of a game's summary pages
 # The note on a padding page (a blank back, so that the next part starts on an odd page).
 BLANK_BACK = "This side is left blank: printed double-sided, the next part starts on a new sheet."
+
+# The print guide, page 1 of every kit (pipeline/guide.py). ``{pages}`` is a list of page
+# numbers ("3–10, 15"), ``{paper}`` the paper's name; the rest is plain text to translate.
+GUIDE_TITLE = "Print and assembly guide"  # its heading and its bookmark, first in the outline
+GUIDE_PRINTING = "Printing"
+GUIDE_SETTINGS = ("Printer settings: {paper} paper, scale 100% (“actual size”), never “fit to "
+                  "page”: sheets and boards are true to scale.")
+GUIDE_PAGES = ("page {pages}", "pages {pages}")  # (singular, plural) by how many pages
+GUIDE_DUPLEX = {  # the double-sided pages, by the edge the sheet is flipped on
+    "long": "Double-sided, flipping on the long edge: {pages}.",
+    "short": "Double-sided, flipping on the short edge: {pages}.",
+}
+GUIDE_SIMPLEX = "Single-sided: {pages}."
+GUIDE_BLANK = "Blank on purpose, no need to print: {pages}."
+GUIDE_BACKS_APART = ("Card backs follow their fronts: print the fronts, put the printed sheets "
+                     "back in the tray turned over on the long edge, then print the backs on "
+                     "them.")
+GUIDE_BACKS_OF = "{title}: fronts {fronts}, backs {backs}."
+GUIDE_ASSEMBLY = "Cutting and assembly"
+GUIDE_TOOLS = ("You need scissors, or a craft knife and a metal ruler, and a glue stick where a "
+               "step says glue. In this order:")
+GUIDE_STEP = "{title} — {pages}: {step}"
+# The step of each kind of part when the game's ``assembly:`` gives none (documented defaults).
+GUIDE_STEPS = {
+    "deck": "Cut the cards apart on the crop marks.",
+    "fold": ("Fold each front-and-back pair on its dashed line, glue the halves together, then "
+             "cut on the crop marks."),
+    "board": ("Cut each tile along its solid edges, lay that edge on the dashed glue line of the "
+              "next tile (the label above each tile names its neighbours; the ticks across a "
+              "seam meet when it sits right) and glue."),
+    "sheet": "Nothing to cut: use it as printed.",
+    "shared": "Cut it out along its edge.",  # a sheet printed on a page it shares
+}
+# A sheet printed on both sides (``duplex:`` in ``assembly:``) in a single-sided build.
+GUIDE_GLUE_SIDES = "Printed single-sided: glue each even page to the back of the page before it."
+GUIDE_BRING = "What to bring"
+GUIDE_BRING_INTRO = "The game also needs what this kit does not print:"
+GUIDE_BRING_NOTHING = "Nothing else: this kit prints everything the game needs."
+
+# Every message of the print guide, for the message templates of every game.
+GUIDE_MESSAGES: tuple[str | tuple[str, str], ...] = (
+    GUIDE_TITLE, GUIDE_PRINTING, GUIDE_SETTINGS, GUIDE_PAGES, *GUIDE_DUPLEX.values(),
+    GUIDE_SIMPLEX, GUIDE_BLANK, GUIDE_BACKS_APART, GUIDE_BACKS_OF, GUIDE_ASSEMBLY, GUIDE_TOOLS,
+    GUIDE_STEP, *GUIDE_STEPS.values(), GUIDE_GLUE_SIDES, GUIDE_BRING, GUIDE_BRING_INTRO,
+    GUIDE_BRING_NOTHING,
+)

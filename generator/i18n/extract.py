@@ -17,7 +17,7 @@ from jinja2.ext import babel_extract
 
 from ..content.yamlio import Msg, load_yaml
 from ..resources import templates_dir
-from .engine_messages import BLANK_BACK, RULE_SUMMARY_PAGE
+from .engine_messages import BLANK_BACK, GUIDE_MESSAGES, RULE_SUMMARY_PAGE
 
 KEYWORDS = ("_", "gettext", "ngettext")
 JINJA_OPTIONS = {"trimmed": "true", "lstrip_blocks": "true"}
@@ -132,7 +132,7 @@ def engine_messages() -> Messages:
 
 def needed_messages(folder: Path) -> Messages:
     """What a game's build translates: its own messages, the pages of products built on its
-    rules, and the rule-card strings when it has a rules component."""
+    rules, the rule-card strings when it has a rules component, and the print guide's."""
     found = game_messages(folder)
     for path in product_templates(folder):
         template_messages(path, templates_dir(), found)
@@ -141,4 +141,6 @@ def needed_messages(folder: Path) -> Messages:
                         found)
         _add(found, RULE_SUMMARY_PAGE, "generator/i18n/engine_messages.py", 0)
     _add(found, BLANK_BACK, "generator/i18n/engine_messages.py", 0)
+    for message in GUIDE_MESSAGES:  # the print guide, page 1 of every kit
+        _add(found, message, "generator/i18n/engine_messages.py", 0)
     return found

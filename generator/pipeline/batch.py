@@ -46,7 +46,7 @@ def _inputs(request: BuildRequest) -> tuple[str, Path]:
     settings = {**asdict(request), "game": str(folder), "out_dir": None}
     # one record a PDF file: whatever picks the file's name (pdf_name) picks the record
     key = json.dumps([str(folder), request.lang, request.only, request.copies,
-                      asdict(request.options)])
+                      asdict(request.options), request.guide])
     name = hashlib.sha256(key.encode()).hexdigest()[:24]
     folders = [folder, *(Path(d).resolve() for d in request.layout_dirs),
                *user_catalog_folders(folder)]

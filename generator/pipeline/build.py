@@ -1,5 +1,6 @@
 """``pnp build`` for one PDF, stage by stage: load the game, translate, fit every language,
-make the template contexts, plan the pages, draw them, write the file atomically."""
+make the template contexts, plan the pages, put the print guide before them, draw them,
+write the file atomically."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ..render.document import DocumentInfo, flag_untranslated, render_pdf, write
 from ..resources import shipped
 from .contexts import Contexts
 from .fit import check_text_boxes
+from .guide import add_guide
 from .load import resolve_game
 from .plan import paper_size, plan_components
 from .request import (
@@ -37,14 +39,16 @@ def build(request: BuildRequest) -> BuildResult:
     check_text_boxes(game)                                               # 3. fit every language
     contexts = Contexts(game, tr, request)                               # 4. contexts
     plans = plan_components(game, request, tr, contexts.sheet_pages)     # 5. plan
+    guided = add_guide(game, request, tr, plans, contexts, contexts.base)  # 6. print guide
     info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {lang}",
                         f"{tr.gettext(game.title)} · {lang.upper()}")
-    data = render_pdf(game, plans, contexts, info, request.options.ink_saver,  # 6. draw
+    data = render_pdf(game, guided.plans, guided.contexts, info,         # 7. draw
+                      request.options.ink_saver,
                       _fallback_marker(tr) if request.fallback else None)
     require_translations(tr, tr.missing)
     path = output_path(game, request)
-    write_atomically(path, data)                                         # 7. write
-    pages = sum(len(p.pages) for p in plans)
+    write_atomically(path, data)                                         # 8. write
+    pages = sum(len(p.pages) for p in guided.plans)
     cards = sum(len(c.cards) for c in game.components
                 if isinstance(c, Deck) and (not request.only or c.id in request.only))
     return BuildResult(path, pages, sheets_of(pages, request.options), cards,

@@ -57,20 +57,22 @@ def check_summary(game: Game, component: Any, context: Mapping[str, Any], url: s
             size = component.size
             for side in range(len(text.faces)):
                 _measure(resolver, FACE, {**base, "side": side}, size.w, size.h)
-        _summaries[key] = _paging(resolver, base, text)
+        _summaries[key] = fewest_pages(resolver, PAGE, "rules", base, text)
     return _summaries[(game.fingerprint, template, url, lang)]
 
 
-def _paging(resolver: Resolver, base: dict[str, Any], text: RuleText) -> int:
-    """The fewest pages on which the summary fits; the last try's overflow is the error."""
-    page = resolver.game.layouts.get(PAGE)
+def fewest_pages(resolver: Resolver, layout: str, key: str, base: dict[str, Any],
+                 text: RuleText) -> int:
+    """The fewest pages of ``layout`` (which reads ``text`` as ``key``, its page as ``copy``)
+    on which the text fits, cut between faces; the last try's overflow is the error."""
+    page = resolver.game.layouts.get(layout)
     if page is None or page.size is None:
         return 1
     for count in range(1, len(text.faces) + 1):
         paged = replace(text, paging=count)
         try:
             for index in range(len(paged.pages)):
-                _measure(resolver, PAGE, {**base, "rules": paged, "copy": index + 1},
+                _measure(resolver, layout, {**base, key: paged, "copy": index + 1},
                          page.size.w, page.size.h)
         except RenderError:
             if count == len(text.faces):

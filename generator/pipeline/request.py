@@ -26,6 +26,7 @@ class BuildRequest:
     fallback: str | None = None
     layout_dirs: tuple[Path, ...] = ()
     rules_url: str | None = None  # the rule cards' QR address, with {game} and {lang}
+    guide: bool = True  # page 1 is the print guide (--no-guide: left out)
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,9 @@ def sheets_of(pages: int, options: PrintOptions) -> int:
 def pdf_name(game: Game, request: BuildRequest) -> str:
     """A name that says what the PDF holds. ``<game>-<lang>-<paper>.pdf`` is the full kit at
     the default settings and nothing else; the components chosen (``+`` between ids), the
-    copies (``x20``) and each print setting that differs from the default add a word, so a
-    partial or variant build never replaces the full kit, nor another variant."""
+    copies (``x20``), each print setting that differs from the default and a kit without
+    its print guide (``no-guide``) add a word, so a partial or variant build never replaces
+    the full kit, nor another variant."""
     ids = [c.id for c in game.components]
     chosen = [i for i in ids if i in request.only]
     words = [game.id, request.lang, request.options.paper]
@@ -68,7 +70,8 @@ def pdf_name(game: Game, request: BuildRequest) -> str:
         words.append("+".join(chosen))
     if request.copies:
         words.append(f"x{request.copies}")
-    return "-".join([*words, *setting_words(request.options)]) + ".pdf"
+    guide = [] if request.guide else ["no-guide"]
+    return "-".join([*words, *setting_words(request.options), *guide]) + ".pdf"
 
 
 def setting_words(options: PrintOptions) -> list[str]:

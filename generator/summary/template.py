@@ -51,7 +51,8 @@ def _environment(folders: tuple[str, ...]) -> SandboxedEnvironment:
     return env
 
 
-def _locale(lang: str) -> Locale:
+def locale_for(lang: str) -> Locale:
+    """Babel's locale for a language code; English for a code Babel does not know."""
     try:
         return Locale.parse(lang)
     except (UnknownLocaleError, ValueError):
@@ -86,7 +87,7 @@ def render_rules(game_folder: Path, template: str, tr: Translator, context: Mapp
                  title: str, url: str) -> RuleText:
     """The rule text of one game in the translator's language, cut into faces. The data's
     ``!t`` texts are translated here too, so an overflow names their ids as well."""
-    locale = _locale(tr.lang)
+    locale = locale_for(tr.lang)
     env = _environment(tuple(template_folders(game_folder)))
     recorder = _Recorder(tr)
     env.install_gettext_callables(  # type: ignore[attr-defined]  # added by jinja2.ext.i18n

@@ -1,0 +1,90 @@
+"""What a game's ``game.yaml`` tells the print guide (page 1 of every kit): what players bring
+that the kit does not print, and the order in which its parts are cut and assembled.
+
+```yaml
+bring:                       # absent: the guide says nothing of it; []: "nothing else"
+  - !t "A pencil for each lab"
+assembly:                    # absent: the game file's order, each part its kind's step
+  - lab-sheet                # a component id: its place in the order, its kind's step
+  - {id: screen-m, step: !t "Fold into three panels…", duplex: short}
+```
+
+``step`` replaces the step of the component's kind (the defaults are the engine's sentences
+in ``generator/i18n/engine_messages.py``); ``duplex`` marks a sheet whose pages are the two
+sides of one sheet, printed double-sided with a flip on that edge whatever ``--duplex`` says
+(a landscape screen). Components the list leaves out follow it in the game file's order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .checker import Checker, described, join, known
+from .yamlio import Msg
+
+GUIDE_KEYS = {"bring", "assembly"}  # the top-level keys of game.yaml read here
+STEP_KEYS = ("id", "step", "duplex")
+FLIP_EDGES = ("long", "short")
+
+
+@dataclass(frozen=True)
+class AssemblyStep:
+    """One component's place in the assembly order, and what the data says of it."""
+
+    component: str
+    step: Msg | None = None      # none: the default step of the component's kind
+    duplex: str | None = None    # "long" or "short": a sheet printed on both sides
+
+
+def read_guide(check: Checker, raw: Mapping[str, Any], components: Sequence[Any]
+               ) -> tuple[tuple[Msg, ...] | None, tuple[AssemblyStep, ...]]:
+    """``bring`` (None when the game does not say) and ``assembly``, checked against the
+    components the game has once loaded (rule cards and their page included)."""
+    return _bring(check, raw), _assembly(check, raw, [c.id for c in components])
+
+
+def _bring(check: Checker, raw: Mapping[str, Any]) -> tuple[Msg, ...] | None:
+    items = raw.get("bring")
+    if items is None:
+        return None
+    if not isinstance(items, list):
+        check.add("bring", f"expected a list of texts (!t \"…\"), got {described(items)}",
+                  raw, "bring")
+        return None
+    for index, item in enumerate(items):
+        if not isinstance(item, str):
+            check.add(join("bring", index), "expected a text such as !t \"A pencil for each "
+                      f"player\", got {described(item)}", items, index)
+    return tuple(Msg(item) for item in items if isinstance(item, str))
+
+
+def _assembly(check: Checker, raw: Mapping[str, Any],
+              ids: list[str]) -> tuple[AssemblyStep, ...]:
+    items = raw.get("assembly", [])
+    if not isinstance(items, list):
+        check.add("assembly", "expected a list of component ids (or {id, step, duplex}), got "
+                  f"{described(items)}", raw, "assembly")
+        return ()
+    steps: list[AssemblyStep] = []
+    for index, item in enumerate(items):
+        where = join("assembly", index)
+        entry = {"id": item} if isinstance(item, str) else check.mapping(item, where, items,
+                                                                           index)
+        if entry is None:
+            continue
+        check.keys(entry, where, STEP_KEYS, required=("id",))
+        if "id" not in entry:
+            continue
+        component, step = entry.get("id"), check.text(entry, "step", where)
+        duplex = check.choice(entry, "duplex", where, FLIP_EDGES)
+        if not known(component, ids) or known(component, {s.component for s in steps}):
+            why = "is listed twice" if known(component, ids) else "is not a component"
+            place = (join(where, "id"), entry, "id") if entry is item else (where, items, index)
+            check.add(place[0], f"{component!r} {why}; components: {', '.join(ids)}",
+                      *place[1:])
+            continue
+        steps.append(AssemblyStep(str(component), Msg(step) if step is not None else None,
+                                  duplex))
+    return tuple(steps)

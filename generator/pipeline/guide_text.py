@@ -1,0 +1,226 @@
+"""The print guide's text, read off the print plan of the very PDF it opens: which pages to
+print double-sided (and flipped on which edge), which single-sided, which are blank; what to
+cut, fold and glue, part by part in the game's assembly order; what players bring.
+
+Every sentence is an engine message (``i18n/engine_messages``) or the game's own data, in the
+build's language; the text is cut into sections (faces) that the guide's page flows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from babel.numbers import format_decimal
+
+from ..content.model import Board, Component, Deck, Game, Size
+from ..i18n.catalog import Translator
+from ..i18n.engine_messages import (
+    GUIDE_ASSEMBLY,
+    GUIDE_BACKS_APART,
+    GUIDE_BACKS_OF,
+    GUIDE_BLANK,
+    GUIDE_BRING,
+    GUIDE_BRING_INTRO,
+    GUIDE_BRING_NOTHING,
+    GUIDE_DUPLEX,
+    GUIDE_GLUE_SIDES,
+    GUIDE_PAGES,
+    GUIDE_PRINTING,
+    GUIDE_SETTINGS,
+    GUIDE_SIMPLEX,
+    GUIDE_STEP,
+    GUIDE_STEPS,
+    GUIDE_TITLE,
+    GUIDE_TOOLS,
+)
+from ..imposition.plan import Backs, ComponentPlan, Duplex, PagePlan, PrintOptions, Side
+from ..render.blocks import Block
+from ..summary.template import locale_for
+from ..summary.text import Face, RuleText
+
+NBSP = "\u00a0"  # a space lines never break at: a size stays on one line
+
+
+@dataclass(frozen=True)
+class Part:
+    """One component as this PDF prints it: the pages that hold it and its plan."""
+
+    component: Component
+    title: str
+    pages: tuple[int, ...]     # 1-based page numbers
+    shared: bool               # on pages it shares with other components
+
+
+def page_list(numbers: Sequence[int]) -> str:
+    """``3–10, 15, 18–19``: runs of consecutive pages joined by an en dash."""
+    runs: list[list[int]] = []
+    for number in sorted(set(numbers)):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}–{r[-1]}" for r in runs)
+
+
+def guide_text(game: Game, plans: Sequence[ComponentPlan], options: PrintOptions,
+               paper: Size, tr: Translator) -> RuleText:
+    """The guide for a PDF made of ``plans`` in this order (the guide's own plan first)."""
+    firsts = _first_pages(plans)
+    sections = [_printing(game, plans, firsts, options, paper, tr),
+                _assembly(game, plans, firsts, options, tr)]
+    if game.bring is not None:
+        sections.append(_bring(game, tr))
+    return RuleText(tr.gettext(GUIDE_TITLE), tr.lang, "", tuple(sections))
+
+
+def _first_pages(plans: Sequence[ComponentPlan]) -> list[int]:
+    """The 1-based number of each plan's first page."""
+    firsts, number = [], 1
+    for plan in plans:
+        firsts.append(number)
+        number += len(plan.pages)
+    return firsts
+
+
+def _para(text: str, *ids: str) -> Block:
+    return Block("para", (text,), ids)
+
+
+def _pages(tr: Translator, numbers: Sequence[int]) -> str:
+    """``page 3`` or ``pages 3–5, 8`` in the build's language."""
+    return tr.ngettext(*GUIDE_PAGES, len(set(numbers))).format(pages=page_list(numbers))
+
+
+def _range(tr: Translator, message: str, pages: Sequence[int]) -> Block:
+    """One way of printing and its pages, as a bullet."""
+    return Block("item", (tr.gettext(message).format(pages=_pages(tr, pages)),), (message,))
+
+
+def _flip(game: Game, plan: ComponentPlan, options: PrintOptions) -> str | None:
+    """The edge a double-sided plan flips on: the build's for cards with backs, the data's
+    (``assembly: [{duplex: …}]``) for a sheet printed on both sides; none when one-sided."""
+    if any(page.side == Side.BACK for page in plan.pages):
+        return str(options.duplex)
+    return next((s.duplex for s in game.assembly if s.component == plan.component_id), None)
+
+
+def _printing(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
+              options: PrintOptions, paper: Size, tr: Translator) -> Face:
+    """Printer settings and the page ranges to print each way."""
+    w, h = (format_decimal(side, locale=locale_for(tr.lang)) for side in (paper.w, paper.h))
+    name = f"{options.paper.capitalize()} ({w}{NBSP}×{NBSP}{h}{NBSP}mm)"
+    blocks = [_para(tr.gettext(GUIDE_SETTINGS).format(paper=name), GUIDE_SETTINGS)]
+    if options.duplex == Duplex.NONE:
+        pages = [n for plan, first in zip(plans, firsts, strict=True)
+                 for n, page in enumerate(plan.pages, first) if page.side != Side.BLANK]
+        blocks.append(_range(tr, GUIDE_SIMPLEX, pages))
+        if options.backs == Backs.END:
+            blocks += _backs_apart(plans, firsts, tr)
+        return Face(tr.gettext(GUIDE_PRINTING), tuple(blocks), (GUIDE_PRINTING,))
+    flips: dict[str, list[int]] = {str(options.duplex): [], "long": [], "short": []}
+    simplex: list[int] = []
+    blank: list[int] = []
+    for plan, first in zip(plans, firsts, strict=True):
+        flip = _flip(game, plan, options)
+        for index in range(0, len(plan.pages), 2):  # a sheet: a front and what lies behind
+            sheet = plan.pages[index:index + 2]
+            numbers = range(first + index, first + index + len(sheet))
+            if flip is not None and _two_sided(sheet):
+                flips[flip] += numbers
+                continue
+            for n, page in zip(numbers, sheet, strict=True):
+                (blank if page.side == Side.BLANK else simplex).append(n)
+    ranges = [*((GUIDE_DUPLEX[edge], pages) for edge, pages in flips.items()),
+              (GUIDE_SIMPLEX, simplex), (GUIDE_BLANK, blank)]
+    blocks += [_range(tr, message, pages) for message, pages in ranges if pages]
+    return Face(tr.gettext(GUIDE_PRINTING), tuple(blocks), (GUIDE_PRINTING,))
+
+
+def _two_sided(sheet: Sequence[PagePlan]) -> bool:
+    """Whether a sheet has something printed on its back."""
+    return len(sheet) == 2 and sheet[1].side != Side.BLANK
+
+
+def _backs_apart(plans: Sequence[ComponentPlan], firsts: list[int],
+                 tr: Translator) -> list[Block]:
+    """Single-sided with the backs after their fronts: which pages go behind which."""
+    items = []
+    for plan, first in zip(plans, firsts, strict=True):
+        numbered = list(enumerate(plan.pages, first))
+        backs = [n for n, page in numbered if page.side == Side.BACK]
+        if backs:
+            fronts = [n for n, page in numbered if page.side not in (Side.BACK, Side.BLANK)]
+            text = tr.gettext(GUIDE_BACKS_OF).format(
+                title=plan.title, fronts=page_list(fronts), backs=page_list(backs))
+            items.append(Block("item", (text,), (GUIDE_BACKS_OF,)))
+    if not items:
+        return []
+    return [_para(tr.gettext(GUIDE_BACKS_APART), GUIDE_BACKS_APART), *items]
+
+
+def parts(game: Game, plans: Sequence[ComponentPlan], firsts: Sequence[int]) -> list[Part]:
+    """Every component this PDF prints, in the game's assembly order: the ones its
+    ``assembly:`` names first, in that order, then the others as the PDF holds them."""
+    found: dict[str, Part] = {}
+    for plan, first in zip(plans, firsts, strict=True):
+        numbered = list(enumerate(plan.pages, first))
+        if plan.shared_outline:
+            for entry in plan.shared_outline:
+                pages = tuple(n for n, page in numbered if any(
+                    p.component == entry.component_id for p in page.placements))
+                found[entry.component_id] = Part(game.component(entry.component_id),
+                                                 entry.title, pages, True)
+        elif plan.component_id in {c.id for c in game.components}:
+            pages = tuple(n for n, page in numbered if page.side != Side.BLANK)
+            found[plan.component_id] = Part(game.component(plan.component_id), plan.title,
+                                            pages, False)
+    order = [s.component for s in game.assembly if s.component in found]
+    return [found[i] for i in order] + [p for i, p in found.items() if i not in order]
+
+
+def _step(game: Game, part: Part, options: PrintOptions, tr: Translator) -> tuple[str, str]:
+    """What to do with a part, and the message id it comes from: the game's own step, else
+    its kind's default."""
+    data = next((s for s in game.assembly if s.component == part.component.id), None)
+    if data is not None and data.step:
+        message = str(data.step)
+    else:
+        message = GUIDE_STEPS[_kind(part, options)]
+    text = tr.gettext(message)
+    if data is not None and data.duplex and options.duplex == Duplex.NONE:
+        text = f"{text} {tr.gettext(GUIDE_GLUE_SIDES)}"
+    return text, message
+
+
+def _kind(part: Part, options: PrintOptions) -> str:
+    """The key of a part's default step in ``GUIDE_STEPS``."""
+    component = part.component
+    if isinstance(component, Deck):
+        folded = options.duplex == Duplex.NONE and options.backs == Backs.FOLD
+        return "fold" if folded and any(c.back for c in component.cards) else "deck"
+    if isinstance(component, Board):
+        return "board"
+    return "shared" if part.shared else "sheet"
+
+
+def _assembly(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
+              options: PrintOptions, tr: Translator) -> Face:
+    """The tools, then each part in order: its pages and what to do with it."""
+    blocks = [_para(tr.gettext(GUIDE_TOOLS), GUIDE_TOOLS)]
+    for number, part in enumerate(parts(game, plans, firsts), 1):
+        step, message = _step(game, part, options, tr)
+        text = tr.gettext(GUIDE_STEP).format(title=part.title, pages=_pages(tr, part.pages),
+                                             step=step)
+        blocks.append(_para(f"{number}. {text}", GUIDE_STEP, message))
+    return Face(tr.gettext(GUIDE_ASSEMBLY), tuple(blocks), (GUIDE_ASSEMBLY,))
+
+
+def _bring(game: Game, tr: Translator) -> Face:
+    """What the game needs that the kit does not print (``bring:`` in game.yaml)."""
+    if not game.bring:
+        blocks = [_para(tr.gettext(GUIDE_BRING_NOTHING), GUIDE_BRING_NOTHING)]
+    else:
+        blocks = [_para(tr.gettext(GUIDE_BRING_INTRO), GUIDE_BRING_INTRO),
+                  *(Block("item", (tr.gettext(item),), (str(item),)) for item in game.bring)]
+    return Face(tr.gettext(GUIDE_BRING), tuple(blocks), (GUIDE_BRING,))

@@ -1,0 +1,160 @@
+"""Page 1 of every kit is its print guide, read back from the PDF in French, English and
+German: the ranges it gives add up to the PDF's real pages (blank pages where the PDF has its
+blank backs, each part's first page where the outline puts it), the flip edge as chosen, the
+steps part by part, what to bring; a partial, single-sided or fold-and-glue PDF gets a guide
+for what it holds, and ``--no-guide`` leaves it out."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.content.loader import builtin_games, game_folder
+from generator.errors import ContentError
+from generator.i18n import engine_messages as m
+from generator.imposition.plan import PrintOptions
+from generator.pipeline.build import build
+from generator.pipeline.load import load_builtin, load_game
+from generator.pipeline.request import BuildRequest
+from support.guide import listed, read_guide, says, step_pages
+from support.pdf_text import page_lines
+
+GAMES = builtin_games()
+LANGS = ("fr", "en", "de")
+EDGE_WORDS = {"fr": ("bord long", "bord court"), "en": ("long edge", "short edge"),
+              "de": ("langen Kante", "kurzen Kante")}
+
+
+def ranges(guide) -> tuple[set[int], set[int], set[int], set[int]]:
+    return (listed(guide, m.GUIDE_DUPLEX["long"]), listed(guide, m.GUIDE_DUPLEX["short"]),
+            listed(guide, m.GUIDE_SIMPLEX), listed(guide, m.GUIDE_BLANK))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
+def test_the_guide_gives_every_page_once_as_the_pdf_holds_it(built, game, lang):
+    kit = built(game, lang)
+    guide = read_guide(kit.path, game, lang)
+    long, short, simplex, blank = ranges(guide)
+    assert guide.text.startswith(guide.tr.gettext(load_builtin(game).title))
+    assert says(guide, m.GUIDE_TITLE)
+    assert EDGE_WORDS[lang][0] in guide.text
+    assert long and 1 in simplex and 2 in blank  # the guide, then its blank back
+    every = [long, short, simplex, blank]
+    assert sum(len(s) for s in every) == guide.pages == kit.pages   # each page once …
+    assert set().union(*every) == set(range(1, guide.pages + 1))     # … and every page
+    assert blank == guide.blank_pages                                # blank where it is
+    first = next(iter(guide.outline.items()))
+    assert first == (guide.tr.gettext(m.GUIDE_TITLE), 1)             # the first bookmark
+    for title, page in list(guide.outline.items())[1:]:
+        assert page not in blank and page % 2 == 1
+        assert page in step_pages(guide, title)                      # listed with its part
+    for sheet in range(1, guide.pages, 2):                           # both sides, one way
+        assert (sheet in long) == (sheet + 1 in long) and (sheet in short) == (sheet + 1 in short)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.slow
+def test_the_guide_names_what_to_bring(built, game, lang):
+    guide = read_guide(built(game, lang).path, game, lang)
+    bring = load_builtin(game).bring
+    assert bring is not None, f"{game}: say what to bring (bring: [] when nothing)"
+    assert says(guide, m.GUIDE_BRING)
+    assert all(says(guide, item) for item in bring)
+    assert says(guide, m.GUIDE_BRING_NOTHING) == (not bring)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.slow
+def test_short_edge_single_sided_and_fold(built, lang):
+    game = "patient-zero-solo"
+    short = read_guide(built(game, lang, duplex="short").path, game, lang)
+    assert EDGE_WORDS[lang][1] in short.text and EDGE_WORDS[lang][0] not in short.text
+    assert listed(short, m.GUIDE_DUPLEX["short"]) and not listed(short, m.GUIDE_DUPLEX["long"])
+
+    alone = built(game, lang, duplex="none")
+    single = read_guide(alone.path, game, lang)
+    assert listed(single, m.GUIDE_SIMPLEX) == set(range(1, alone.pages + 1))
+    assert not listed(single, m.GUIDE_BLANK) and not single.blank_pages
+    assert single.outline[single.tr.gettext(load_builtin(game).components[0].title)] == 2
+    assert says(single, m.GUIDE_BACKS_APART)
+
+    folded = read_guide(built(game, lang, duplex="none", backs="fold").path, game, lang)
+    assert says(folded, m.GUIDE_STEPS["fold"]) and not says(folded, m.GUIDE_BACKS_APART)
+
+
+@pytest.mark.slow
+def test_a_partial_pdf_gets_a_guide_for_what_it_holds(built):
+    kit = built("save-patient-zero", "en", only=("rules", "screen-m"))
+    guide = read_guide(kit.path, "save-patient-zero", "en")
+    assert list(guide.outline) == ["Print and assembly guide", "Screen, Lab-M", "Rule cards"]
+    assert "1. Screen, Lab-M — pages 3–4:" in guide.text
+    assert "2. Rule cards — pages 5–6:" in guide.text
+    assert "Tool cards" not in guide.text
+    assert listed(guide, m.GUIDE_DUPLEX["long"]) == {5, 6}
+    assert listed(guide, m.GUIDE_DUPLEX["short"]) == {3, 4}   # the screen, as its data says
+    assert (listed(guide, m.GUIDE_SIMPLEX), listed(guide, m.GUIDE_BLANK)) == ({1}, {2})
+
+
+@pytest.mark.slow
+def test_no_guide_leaves_it_out(tmp_path, built, capsys):
+    assert main(["build", "microbious", "--lang", "de", "--paper", "letter", "--no-guide",
+                 "--out", str(tmp_path)]) == 0
+    capsys.readouterr()
+    bare = tmp_path / "microbious-de-letter-no-guide.pdf"
+    full = built("microbious", "de", paper="letter")
+    assert len(page_lines(bare)) == full.pages - 2
+    assert page_lines(bare)[0] == page_lines(full.path)[2]
+    assert "Anleitung zum Drucken und Basteln" not in " ".join(page_lines(bare)[0])
+    guide = read_guide(full.path, "microbious", "de")
+    assert "Letter (215,9 × 279,4 mm)" in guide.text
+
+
+def long_guide(tmp_path: Path, items: int) -> Path:
+    """Microbious with a very long list of things to bring."""
+    folder = tmp_path / "long-guide"
+    shutil.copytree(game_folder("microbious"), folder)
+    game = folder / "game.yaml"
+    things = "".join(f'\n  - "Thing number {n}"' for n in range(items))
+    text = game.read_text(encoding="utf-8").replace(
+        '\nbring:\n  - !t "A pencil to keep the score on the score pad."', f"\nbring:{things}")
+    game.write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.mark.slow
+def test_a_long_guide_flows_onto_a_second_page_and_keeps_parts_on_odd_pages(tmp_path):
+    folder = long_guide(tmp_path, 50)
+    kit = build(BuildRequest(folder, "en", only=("deck",), out_dir=tmp_path / "out"))
+    guide = read_guide(kit.path, folder, "en")
+    assert guide.outline == {"Print and assembly guide": 1, "Microbious cards": 3}
+    assert listed(guide, m.GUIDE_SIMPLEX) == {1, 2} and listed(guide, m.GUIDE_DUPLEX["long"])
+    first, second = (" ".join(lines) for lines in page_lines(kit.path)[:2])
+    assert "Cutting and assembly" in first and "What to bring" not in first
+    assert "What to bring" in second and "Thing number 49" in second
+    single = build(BuildRequest(folder, "en", only=("deck",), out_dir=tmp_path / "single",
+                                options=PrintOptions(duplex="none")))
+    assert read_guide(single.path, folder, "en").outline["Microbious cards"] == 3
+
+
+def test_guide_data_errors_name_the_file_line_and_key(tmp_path):
+    folder = tmp_path / "bad"
+    shutil.copytree(game_folder("microbious"), folder)
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8").replace(
+        '\nbring:\n  - !t "A pencil to keep the score on the score pad."',
+        "\nbring: [3]\nassembly: [deck, nope, {id: deck}, {id: score-pad, duplex: sideways}]")
+    game.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_game(folder)
+    found = str(caught.value)
+    for part in ("at bring[0]: expected a text", "at assembly[1]: 'nope' is not a component",
+                 "at assembly[2].id: 'deck' is listed twice",
+                 "at assembly[3].duplex: 'sideways' is not one of: long, short"):
+        assert part in found
+    assert "game.yaml:" in found
