@@ -6,37 +6,32 @@ from __future__ import annotations
 
 import io
 import re
-import shlex
 from pathlib import Path
 
 import pytest
 
-from generator.cli import main
 from generator.cli.savvy_play import play_lines
 from generator.savvy import answers
+from support.cli import new_game
+from support.cli import pnp as run_pnp
 
 NO_HEDGING = re.compile(r"\(s\)|\b1 [a-z]+s\b")  # "card(s)", "1 cards"
 
 
 def pnp(command: str, capsys: pytest.CaptureFixture) -> tuple[int, str]:
-    code = main(shlex.split(command))
-    captured = capsys.readouterr()
-    said = captured.out + captured.err
-    assert not NO_HEDGING.search(said.replace("1 Specialist lost", "")), said
-    return code, said
+    """``pnp command``'s exit code and all it printed, which must not hedge its plurals."""
+    code, out, err = run_pnp(command, capsys)
+    assert not NO_HEDGING.search(out + err), out + err
+    return code, out + err
 
 
 @pytest.fixture
 def one_card_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                   capsys: pytest.CaptureFixture) -> Path:
     """A game made by ``pnp new`` whose spreadsheet holds one card."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("PNP_LOCALES", raising=False)
-    assert main(["new", "my-game"]) == 0
-    capsys.readouterr()
-    cards = tmp_path / "my-game" / "cards.csv"
+    cards = new_game(tmp_path, monkeypatch, capsys) / "cards.csv"
     cards.write_text("\n".join(cards.read_text().splitlines()[:2]).rsplit(",", 1)[0] + ",1\n")
-    return tmp_path / "my-game"
+    return cards.parent
 
 
 def test_score_solo(capsys: pytest.CaptureFixture) -> None:

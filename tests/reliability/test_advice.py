@@ -7,13 +7,13 @@ Each case runs in a fresh temporary folder holding a game made by ``pnp new my-g
 from __future__ import annotations
 
 import re
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from support.cli import new_game
+from support.cli import pnp as run
 
 COMMAND_IN_TEXT = re.compile(r"`(pnp [^`]+)`")
 
@@ -75,22 +75,15 @@ CASES = (
 
 
 def pnp(command: str, capsys: pytest.CaptureFixture) -> tuple[int, str]:
-    """Run ``pnp command`` in-process: its exit code and all it printed."""
-    try:
-        code = main(shlex.split(command))
-    except SystemExit as stop:  # argparse's usage errors
-        code = int(stop.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out + captured.err
+    """``pnp command``'s exit code and all it printed."""
+    code, out, err = run(command, capsys)
+    return code, out + err
 
 
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
            capsys: pytest.CaptureFixture) -> Path:
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("PNP_LOCALES", raising=False)
-    assert pnp("new my-game", capsys)[0] == 0
-    return tmp_path
+    return new_game(tmp_path, monkeypatch, capsys).parent
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)

@@ -5,25 +5,16 @@ by ``pnp new``."""
 
 from __future__ import annotations
 
-import shlex
 from pathlib import Path
 
 import pytest
 
-from generator.cli import main
-
-
-def pnp(command: str, capsys: pytest.CaptureFixture) -> tuple[int, str]:
-    code = main(shlex.split(command))
-    return code, capsys.readouterr().err
+from support.cli import new_game, pnp
 
 
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> Path:
-    monkeypatch.chdir(tmp_path)
-    assert main(["new", "my-game"]) == 0
-    capsys.readouterr()
-    return tmp_path / "my-game"
+    return new_game(tmp_path, monkeypatch, capsys)
 
 
 def edit(path: Path, old: str, new: str) -> int:
@@ -37,7 +28,7 @@ def edit(path: Path, old: str, new: str) -> int:
 def test_a_misspelt_csv_column_is_reported_at_the_fields_line(game: Path,
                                                                capsys: pytest.CaptureFixture):
     line = edit(game / "game.yaml", "body: Text,", "body: Txt,")
-    code, err = pnp("check my-game", capsys)
+    code, _, err = pnp("check my-game", capsys)
     assert code == 2
     assert (f"{game / 'game.yaml'}:{line} at components[0].fields.body: field 'body' reads "
             "column 'Txt' (did you mean 'Text'?), which cards.csv does not have") in err
@@ -49,7 +40,7 @@ def test_a_column_an_inline_card_lacks_names_that_card(game: Path,
     gy = game / "game.yaml"
     fields = edit(gy, "cards_file: cards.csv", "cards:\n      - {Name: A, Art: a.svg, Cost: 1, "
                   "Icons: heart}")
-    code, err = pnp("check my-game", capsys)
+    code, _, err = pnp("check my-game", capsys)
     assert code == 2
     assert (f"game.yaml:{fields + 3} at components[0].fields.body: field 'body' reads column "
             f"'Text', which the card components[0].cards[0] (line {fields + 1}) does not "
@@ -69,7 +60,7 @@ def test_an_error_in_an_override_names_its_file_and_line(game: Path, change: str
                                                          command: str,
                                                          capsys: pytest.CaptureFixture):
     line = edit(game / "layouts" / "cards.yaml", "title: {size: 13}", change)
-    code, err = pnp(command, capsys)
+    code, _, err = pnp(command, capsys)
     assert code == 2
     assert f"{game / 'layouts' / 'cards.yaml'}:{line} at {says}" in err
     assert "internal error" not in err and not list(game.parent.rglob("*.pdf"))

@@ -6,13 +6,12 @@ a clear error naming the file and what it is, exit 2, never an internal error. R
 from __future__ import annotations
 
 import io
-import shlex
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from support.cli import new_game, pnp
 
 CARDS = "Name,Text,Art,Cost,Icons,qty\nHealer,Heal.,art/sample.svg,2,heart,1\n"
 LATIN_1 = CARDS.replace("Heal.", "Soigne l'épaule.").encode("latin-1")
@@ -27,21 +26,9 @@ def xlsx() -> bytes:
     return data.getvalue()
 
 
-def pnp(command: str, capsys: pytest.CaptureFixture) -> tuple[int, str]:
-    try:
-        code = main(shlex.split(command))
-    except SystemExit as stop:
-        code = int(stop.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.err
-
-
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> Path:
-    monkeypatch.chdir(tmp_path)
-    assert main(["new", "my-game"]) == 0
-    capsys.readouterr()
-    return tmp_path / "my-game"
+    return new_game(tmp_path, monkeypatch, capsys)
 
 
 def use_cards_file(game: Path, name: str) -> None:
@@ -82,7 +69,7 @@ def test_a_file_of_the_wrong_format_is_a_clear_error(case: str, game: Path,
     (game / name).write_bytes(data)
     if name.startswith("cards.") and name != "cards.csv":
         use_cards_file(game, name)
-    code, err = pnp("check my-game", capsys)
+    code, _, err = pnp("check my-game", capsys)
     assert code == 2, err
     assert f"{game}/{says}" in err
     assert "internal error" not in err and "Traceback" not in err
@@ -91,13 +78,13 @@ def test_a_file_of_the_wrong_format_is_a_clear_error(case: str, game: Path,
 def test_cards_yaml_that_is_not_a_list(game: Path, capsys: pytest.CaptureFixture):
     (game / "cards.yaml").write_text("Name: Healer\n")
     use_cards_file(game, "cards.yaml")
-    code, err = pnp("check my-game", capsys)
+    code, _, err = pnp("check my-game", capsys)
     assert code == 2 and f"{game}/cards.yaml: expected a list of cards" in err
 
 
 def test_a_build_names_the_file_and_writes_nothing(game: Path, capsys: pytest.CaptureFixture):
     (game / "cards.csv").write_bytes(xlsx())
-    code, err = pnp("build --game-dir my-game --paper a4 --out out", capsys)
+    code, _, err = pnp("build --game-dir my-game --paper a4 --out out", capsys)
     assert code == 2 and "cards.csv: a spreadsheet or zip file" in err
     assert not list(game.parent.rglob("*.pdf"))
 
@@ -111,5 +98,5 @@ def test_a_marks_file_that_is_not_text(marks: bytes | None, says: str, game: Pat
                                        capsys: pytest.CaptureFixture):
     if marks is not None:
         (game.parent / "marks.txt").write_bytes(marks)
-    code, err = pnp("savvy solve --marks marks.txt", capsys)
+    code, _, err = pnp("savvy solve --marks marks.txt", capsys)
     assert code == 2 and f"error: {says}" in err, err
