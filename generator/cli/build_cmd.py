@@ -6,7 +6,7 @@ import argparse
 from dataclasses import replace
 
 from ..imposition.plan import Backs, Duplex
-from .options import csv_list, non_negative_mm, offset, positive_int
+from .options import csv_list, language_list, non_negative_mm, offset, positive_int
 
 # what only a kit reads: with --alignment-page, any of these set means "build the kits too"
 KIT_ONLY = ("games", "game_dir", "lang", "only", "copies", "bleed", "gutter", "backs",
@@ -18,7 +18,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("games", nargs="*", default=[],
                    help="game ids (default: every built-in game)")
     p.add_argument("--game-dir", help="build a game folder (game.yaml, layouts/, locales/)")
-    p.add_argument("--lang", type=csv_list,
+    p.add_argument("--lang", type=language_list,
                    help="languages, comma-separated (default fr,en,de; for --game-dir, en and "
                         "each language in its locales/)")
     p.add_argument("--paper", type=csv_list, default=["a4", "letter"],

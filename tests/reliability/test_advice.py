@@ -127,8 +127,9 @@ def test_check_after_following_the_advice_asks_only_for_translations(
     assert not COMMAND_IN_TEXT.findall(said), said  # nothing left to run: translate them
 
 
+@pytest.mark.parametrize("verb", ["check my-game", "build --game-dir my-game"])
 def test_a_language_no_command_can_start_is_refused_up_front(
-        folder: Path, capsys: pytest.CaptureFixture) -> None:
-    code, said = pnp("check my-game --lang xx", capsys)
+        folder: Path, capsys: pytest.CaptureFixture, verb: str) -> None:
+    code, said = pnp(f"{verb} --lang xx", capsys)
     assert code == 2 and "'xx' is not a language code" in said
-    assert "usage: pnp check" in said and not COMMAND_IN_TEXT.findall(said)
+    assert f"usage: pnp {verb.split()[0]}" in said and not COMMAND_IN_TEXT.findall(said)
