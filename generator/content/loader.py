@@ -28,7 +28,7 @@ GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "d
              "colour_cues", *GUIDE_KEYS}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
-             "expect", "fields", "share", "gang_cut"},
+             "expect", "fields", "share", "gang_cut", "encoding", "delimiter"},
     "sheet": {"id", "kind", "title", "layout", "copies", "orientation", "vars", "share"},
     "board": {"id", "kind", "title", "layout", "overlap", "vars"},
     "rules": RULES_KEYS,

@@ -37,25 +37,38 @@ def what_it_is(data: bytes) -> str | None:
     return None
 
 
-def read_text(path: Path, expected: str, fix: str) -> str:
+def read_text(path: Path, expected: str, fix: str, *, encoding: str | None = None,
+              utf16: bool = False) -> str:
     """The file as text (a UTF-8 byte-order mark dropped); else a ContentError naming the
     file, what it is instead of the ``expected`` ("CSV text") and the ``fix`` ("save it
-    as …")."""
+    as …"). A declared ``encoding`` (a deck's ``encoding: cp1252``) is what the user said the
+    bytes are, so it is used as it is; ``utf16`` reads UTF-16 that starts with its byte-order
+    mark, which spreadsheet programs write ("Unicode text") and which cannot be mistaken."""
+    data = read_bytes(path, expected)
+    if (encoding is None and utf16 and not data.startswith(codecs.BOM_UTF32_LE)
+            and data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))):
+        encoding = "utf-16"
+    if encoding is None:
+        found = what_it_is(data)
+        if found is not None:
+            raise ContentError(Problem(str(path), "", f"{found}, not {expected}; {fix}"))
     try:
-        data = path.read_bytes()
+        return data.decode(encoding or "utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        what = (f"not UTF-8 text (byte {exc.start}: perhaps Latin-1 or Windows-1252)"
+                if encoding is None else f"not {encoding} text (byte {exc.start})")
+        raise ContentError(Problem(str(path), "", f"{what}; {fix}", line)) from None
+
+
+def read_bytes(path: Path, expected: str) -> bytes:
+    """The file's bytes; a ContentError naming the file when it is missing, a folder or
+    unreadable (a permission, a disk error), never Python's own OSError."""
+    try:
+        return path.read_bytes()
     except FileNotFoundError:
         raise ContentError(Problem(str(path), "", "file not found")) from None
     except IsADirectoryError:
         raise ContentError(Problem(str(path), "", f"a folder, not {expected}")) from None
     except OSError as exc:
         raise ContentError(Problem(str(path), "", f"cannot read it: {exc.strerror}")) from None
-    found = what_it_is(data)
-    if found is not None:
-        raise ContentError(Problem(str(path), "", f"{found}, not {expected}; {fix}"))
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise ContentError(Problem(
-            str(path), "", f"not UTF-8 text (byte {exc.start}: perhaps Latin-1 or "
-            f"Windows-1252); {fix}", line)) from None
