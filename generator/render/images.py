@@ -1,9 +1,14 @@
 """Images: rasters opened safely (decompression-bomb guard) and capped at 300 dpi; SVG drawn
-as vectors through svglib. Each file is decoded once per document."""
+as vectors through svglib. Each file is decoded once per document. An image's declared size
+is read and judged before any drawing library sees the file: a width of 1e30 or a 100,000
+pixel side is a hostile or broken file, and Pillow or svglib would spend the memory first."""
 
 from __future__ import annotations
 
+import math
+import re
 import warnings
+import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +24,15 @@ RASTER = (".png", ".jpg", ".jpeg")
 SUPPORTED = (".svg", *RASTER)  # also the order in which a src without a suffix is looked up
 MAX_DPI = 300
 FITS = ("contain", "cover", "fill")  # whole image inside / box covered, cropped / stretched
-Image.MAX_IMAGE_PIXELS = 50_000_000  # Pillow's bomb guard: refuse anything larger
+MAX_PIXELS = 50_000_000
+MAX_SIDE_PX = 30_000  # 2.5 m at 300 dpi
+MAX_SVG_POINTS = 14_400  # 200 in: the largest page a PDF may have (ISO 32000, annex C)
+Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's own bomb guard, behind ours
+# an SVG length: a number and its unit; % and em are relative, so no size of their own
+SVG_LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan))"
+                        r"\s*(px|pt|pc|mm|cm|in|%|em|ex)?\s*$", re.IGNORECASE)
+POINTS_PER = {"": 0.75, "px": 0.75, "pt": 1.0, "pc": 12.0, "mm": 72 / 25.4, "cm": 72 / 2.54,
+              "in": 72.0}
 
 
 @dataclass
@@ -36,11 +49,11 @@ class ImageCache:
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("error", Image.DecompressionBombWarning)
-                    image = Image.open(path)
+                    image = Image.open(path)  # reads the header only
+                    _check_pixels(path, image.width, image.height, where)
                     image.load()
-            except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-                raise RenderError(f"{where}: image {path.name} is too large to open safely "
-                                  f"({exc})") from None
+            except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+                raise _too_large(path, "", where) from None
             except OSError as exc:
                 raise RenderError(f"{where}: cannot read image {path.name}: {exc}") from None
             if image.width > max_px[0] * 1.05 or image.height > max_px[1] * 1.05:
@@ -55,6 +68,7 @@ class ImageCache:
         if path not in self.drawings:
             from svglib.svglib import svg2rlg
 
+            check_svg_size(path, where)
             try:
                 drawing = svg2rlg(str(path), external_reference_root=str(root))
             except Exception as exc:  # noqa: BLE001 - svglib raises many kinds on bad input
@@ -112,3 +126,49 @@ def locate(path: Path, root: Path, where: str) -> Path:
         raise RenderError(f"{where}: unsupported image format '{path.suffix}' for {path.name};"
                           f" use one of {', '.join(SUPPORTED)}")
     return path
+
+
+def _check_pixels(path: Path, width: int, height: int, where: str) -> None:
+    """Refuse a raster whose header declares more pixels than any card needs (Pillow's own
+    guard, in Image.open, catches the worst first)."""
+    if width * height > MAX_PIXELS or max(width, height) > MAX_SIDE_PX:
+        raise _too_large(path, f" ({width} × {height})", where)
+
+
+def _too_large(path: Path, size: str, where: str) -> RenderError:
+    return RenderError(f"{where}: image {path}{size} is past the limit of {MAX_PIXELS:,} "
+                       f"pixels and {MAX_SIDE_PX:,} a side; scale it down (300 dpi is the "
+                       "most a print uses)")
+
+
+def check_svg_size(path: Path, where: str) -> None:
+    """Refuse an SVG whose root declares a width and height (or, lacking them, a viewBox)
+    that is not a finite size up to the largest PDF page, read from its first tag alone. A
+    viewBox beside a width and height only sets the scale, so any size of it is fine."""
+    try:
+        with path.open("rb") as handle:  # closed though the parse stops at the first tag
+            _, root = next(ElementTree.iterparse(handle, events=("start",)))
+    except (ElementTree.ParseError, OSError, StopIteration):
+        return  # not readable XML: svglib names the file and what is wrong
+    lengths = [(name, root.get(name, "")) for name in ("width", "height")]
+    box = root.get("viewBox", "").replace(",", " ").split()
+    if len(box) == 4 and any(_points(value) is None for _, value in lengths):
+        # no absolute width or height: svglib takes the viewBox's, in px
+        lengths = [("viewBox width", box[2]), ("viewBox height", box[3])]
+    for name, value in lengths:
+        size = _points(value)
+        if size is not None and not 0 <= size <= MAX_SVG_POINTS:
+            raise RenderError(f"{where}: SVG {path} declares a {name} of {value.strip()!r}, "
+                              f"past the limit of {MAX_SVG_POINTS:,} pt (200 in, the largest "
+                              "PDF page); give the <svg> a real width, height and viewBox")
+
+
+def _points(value: str) -> float | None:
+    """An SVG length in points (inf or nan for such numbers); None when it is relative (%,
+    em) or no length at all (for svglib to judge)."""
+    match = SVG_LENGTH.match(value)
+    if match is None or (match.group(2) or "").lower() not in POINTS_PER:
+        return None
+    number = float(match.group(1))
+    return number * POINTS_PER[(match.group(2) or "").lower()] if math.isfinite(number) \
+        else math.inf
