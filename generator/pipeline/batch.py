@@ -1,15 +1,22 @@
 """Many PDFs at once: a process pool across game × language × paper jobs, and a content hash
-that skips a PDF whose inputs have not changed since it was written."""
+that skips a PDF whose inputs have not changed since it was written.
+
+Two builds into one output folder take turns: each holds an exclusive lock on
+``.pnp-builds/lock`` from reading the records to writing the last PDF, so neither can read a
+record while the other is replacing its PDF. The operating system drops the lock of a killed
+build, so there is no stale lock to clear; a killed build's temporary files are removed by the
+next build, under the lock, before it starts."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
 from dataclasses import asdict
 from pathlib import Path
@@ -17,12 +24,18 @@ from typing import Any
 
 from ..content.loader import game_folder
 from ..i18n.places import user_catalog_folders
-from ..render.document import write_atomically
+from ..render.document import remove_temporaries, write_atomically, write_failure
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
 from .request import BuildRequest, BuildResult, sheets_of
 
+try:
+    import fcntl
+except ImportError:  # Windows
+    fcntl = None  # type: ignore[assignment]
+
 RECORDS_DIR = ".pnp-builds"  # inside the output folder: one small JSON per PDF
+LOCK_NAME = "lock"  # in RECORDS_DIR: held by the build writing into the folder
 
 GUESS_BYTES_PER_S = 100_000  # data and layout bytes built per second, when no record tells
 GUESS_SUFFIXES = (".yaml", ".yml", ".csv")
@@ -168,8 +181,33 @@ def build_all(requests: Sequence[BuildRequest], jobs: int = 1, force: bool = Fal
     not yet started are cancelled, and PDFs already written are complete (each one is
     written atomically)."""
     notify = notify or (lambda result: None)
-    for out_dir in dict.fromkeys(Path(r.out_dir) for r in requests):
-        output_folder(out_dir)
+    with contextlib.ExitStack() as locks:
+        for out_dir in sorted(dict.fromkeys(Path(r.out_dir) for r in requests)):
+            locks.enter_context(_folder_lock(output_folder(out_dir)))
+        return _build_all(requests, jobs, force, notify)
+
+
+@contextlib.contextmanager
+def _folder_lock(out_dir: Path) -> Iterator[None]:
+    """This build's turn at ``out_dir``: wait while another build holds it, then remove what
+    a killed build left half-written (its PDFs' and records' temporary files)."""
+    lock_path = out_dir / RECORDS_DIR / LOCK_NAME
+    try:
+        lock_path.parent.mkdir(exist_ok=True)
+        handle = lock_path.open("ab")
+    except OSError as exc:
+        raise write_failure(lock_path, exc) from None
+    with handle:
+        if fcntl is not None:  # Windows has none: there, two builds must not share a folder
+            fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes or we die
+        remove_temporaries(out_dir, ".pdf")
+        remove_temporaries(lock_path.parent, ".json")
+        yield
+
+
+def _build_all(requests: Sequence[BuildRequest], jobs: int, force: bool,
+               notify: Notify) -> list[BuildResult]:
+    """``build_all`` once every output folder is this build's."""
     results: dict[int, BuildResult] = {}
     todo: list[Job] = []
     for index, request in enumerate(requests):

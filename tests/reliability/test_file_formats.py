@@ -43,7 +43,8 @@ CASES = {  # file in the game folder → (its bytes, what the error says of it)
     "cards.xlsx": ("cards.xlsx", xlsx(), "cards.xlsx: a spreadsheet or zip file"),
     "old .xls": ("cards.csv", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(200),
                  "cards.csv: an old Excel or Word file (.xls, .doc), not CSV text"),
-    "UTF-16 CSV, no BOM": ("cards.csv", CARDS.encode("utf-16-le"), "cards.csv: UTF-16 text"),  # with one: read
+    # UTF-16 with a byte-order mark is read (test_spreadsheets); without one it is named
+    "UTF-16 CSV, no BOM": ("cards.csv", CARDS.encode("utf-16-le"), "cards.csv: UTF-16 text"),
     "Latin-1 CSV": ("cards.csv", LATIN_1, f"cards.csv:2: not UTF-8 text (byte "
                     f"{E_ACUTE}: perhaps Latin-1 or Windows-1252)"),
     "binary CSV": ("cards.csv", bytes(range(256)), "cards.csv: a binary file, not CSV text"),

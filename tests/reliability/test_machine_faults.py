@@ -1,0 +1,141 @@
+"""A hostile machine is a user error: a full disk, a read-only or forbidden folder, a folder
+where a PDF goes, a file where the build records go — one line naming the path and what to do,
+exit 2, the last good PDF kept byte for byte, no temporary file left, and no record that calls
+a PDF up to date when it is not. A killed build's temporary files are cleared by the next one;
+two builds into one folder take turns."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from generator.errors import UsageError
+from generator.render.document import write_atomically
+from support.cli import new_game, pnp
+
+BUILD = "build --game-dir my-game --out out --jobs 1 --paper a4"
+FAULTS = {  # errno → what the line says to do
+    errno.ENOSPC: "the disk is full; free some space and build again",
+    errno.EDQUOT: "your disk quota is used up; free some space and build again",
+    errno.EROFS: "the file system is read-only; build into another folder with --out",
+    errno.EACCES: "no permission to write in {folder}; build into another folder with --out, "
+                  "or make it writable",
+    errno.EIO: "Input/output error; check the disk and build again",
+}
+
+
+def fail_with(code: int):
+    def fail(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+    return fail
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.rglob("*.part"))
+
+
+@pytest.mark.parametrize("code", FAULTS, ids=errno.errorcode.get)
+@pytest.mark.parametrize("where", ["tempfile.mkstemp", "os.fsync", "os.replace"])
+def test_a_fault_while_writing_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  code: int, where: str):
+    path = tmp_path / "kit.pdf"
+    path.write_bytes(b"the last good PDF")
+    module, name = where.split(".")
+    monkeypatch.setattr(sys.modules[module], name, fail_with(code))
+    with pytest.raises(UsageError) as error:
+        write_atomically(path, b"a new PDF")
+    assert str(error.value) == (f"cannot write {path}: "
+                                + FAULTS[code].format(folder=tmp_path))
+    assert path.read_bytes() == b"the last good PDF"
+    assert leftovers(tmp_path) == []
+
+
+def test_a_folder_in_the_way_is_named(tmp_path: Path):
+    (tmp_path / "kit.pdf").mkdir()
+    with pytest.raises(UsageError) as error:
+        write_atomically(tmp_path / "kit.pdf", b"%PDF")
+    assert str(error.value) == (f"cannot write {tmp_path}/kit.pdf: a folder has that name; "
+                                "move or rename the folder")
+    (tmp_path / "records").write_text("")
+    with pytest.raises(UsageError) as error:
+        write_atomically(tmp_path / "records" / "a.json", b"{}")
+    assert str(error.value) == (f"cannot write {tmp_path}/records/a.json: {tmp_path}/records is "
+                                "a file, where pnp needs a folder; move or rename that file")
+    assert leftovers(tmp_path) == []
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> Path:
+    return new_game(tmp_path, monkeypatch, capsys)
+
+
+def test_a_full_disk_in_a_build_keeps_the_pdf_and_its_record_honest(
+        game: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch):
+    assert pnp(BUILD, capsys)[0] == 0
+    pdf = Path("out/my-game-en-a4.pdf")
+    good = pdf.read_bytes()
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text().replace("Healer", "Medic"))
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", fail_with(errno.ENOSPC))
+        code, _, err = pnp(BUILD, capsys)
+    assert code == 2
+    assert err.strip().splitlines() == [f"error: cannot write {pdf}: the disk is full; free "
+                                        "some space and build again"]
+    assert pdf.read_bytes() == good and leftovers(game.parent) == []
+    code, out, _ = pnp(BUILD, capsys)  # the space is back: built, not skipped as up to date
+    assert code == 0 and "wrote out/my-game-en-a4.pdf" in out and pdf.read_bytes() != good
+
+
+def test_a_pdf_name_taken_by_a_folder(game: Path, capsys: pytest.CaptureFixture):
+    (game.parent / "out" / "my-game-en-a4.pdf").mkdir(parents=True)
+    code, _, err = pnp(BUILD, capsys)
+    assert code == 2
+    assert "error: cannot write out/my-game-en-a4.pdf: a folder has that name; move or " \
+           "rename the folder" in err
+    assert leftovers(game.parent) == []
+
+
+def test_the_records_folder_being_a_file(game: Path, capsys: pytest.CaptureFixture):
+    records = Path("out/.pnp-builds")  # as --out names it
+    records.parent.mkdir()
+    records.write_text("not a folder")
+    code, _, err = pnp(BUILD, capsys)
+    assert code == 2
+    assert err.strip() == (f"error: cannot write {records}/lock: {records} is a file, where "
+                           "pnp needs a folder; move or rename that file")
+    assert not list(records.parent.glob("*.pdf"))
+
+
+def test_a_killed_builds_temporary_files_are_removed(game: Path, capsys: pytest.CaptureFixture):
+    out = game.parent / "out"
+    (out / ".pnp-builds").mkdir(parents=True)
+    stale = [out / ".my-game-en-a4.pdf.k1ll3d.part", out / ".pnp-builds" / ".ab12.json.x9.part"]
+    for path in stale:
+        path.write_bytes(b"half a file")
+    other = out / ".notes.txt.k1ll3d.part"  # not a file pnp writes here: not ours to remove
+    other.write_text("")
+    code, out_text, _ = pnp(BUILD, capsys)
+    assert code == 0 and "wrote out/my-game-en-a4.pdf" in out_text
+    assert leftovers(out) == [other.name]
+
+
+def test_two_builds_into_one_folder_take_turns(game: Path, capsys: pytest.CaptureFixture):
+    lock = game.parent / "out" / ".pnp-builds" / "lock"
+    lock.parent.mkdir(parents=True)
+    with lock.open("ab") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # another build, mid-way
+        other = subprocess.Popen([sys.executable, "-m", "generator", *BUILD.split()],
+                                 cwd=game.parent, stdout=subprocess.PIPE, text=True)
+        time.sleep(3)
+        assert other.poll() is None, "the second build did not wait its turn"
+        assert not list(lock.parent.parent.glob("*.pdf"))
+    out, _ = other.communicate(timeout=120)
+    assert other.returncode == 0 and "wrote out/my-game-en-a4.pdf" in out
