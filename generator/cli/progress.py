@@ -11,6 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from ..content.wording import agreeing, counted
+
 
 def _line(result: Any) -> str:
     if result.skipped:
@@ -21,8 +23,10 @@ def _line(result: Any) -> str:
 
 def _warn(result: Any) -> None:
     if result.fallback_ids:
-        print(f"warning: {result.path.name}: {len(result.fallback_ids)} message(s) have no "
-              f"'{result.lang}' translation; drawn in English and marked [EN]", file=sys.stderr)
+        count = len(result.fallback_ids)
+        print(f"warning: {result.path.name}: {counted(count, 'message')} "
+              f"{agreeing(count, 'has', 'have')} no '{result.lang}' translation; drawn in "
+              "English and marked [EN]", file=sys.stderr)
 
 
 def _count(number: int, noun: str) -> str:

@@ -9,3 +9,15 @@ def counted(count: int, singular: str, plural: str | None = None) -> str:
     """``count`` and its noun in the number it takes (``plural`` for an irregular one, such
     as "copies"; otherwise an added "s")."""
     return f"{count} {singular if count == 1 else plural or singular + 's'}"
+
+
+def numbered(singular: str, numbers: list[int], plural: str | None = None) -> str:
+    """A noun and the numbers it names, in the number they make: "round 2", "rounds 1, 3"
+    (where "round(s) [1, 3]" would hedge and print Python's list)."""
+    noun = singular if len(numbers) == 1 else plural or singular + "s"
+    return f"{noun} {', '.join(map(str, numbers))}"
+
+
+def agreeing(count: int, singular: str, plural: str) -> str:
+    """The verb that agrees with ``count`` things: "1 message has", "2 messages have"."""
+    return singular if count == 1 else plural

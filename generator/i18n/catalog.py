@@ -15,6 +15,8 @@ from typing import Any, Protocol
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po
 
+from ..content.textfile import read_text
+from ..content.wording import agreeing, counted
 from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
 from ..resources import file_version
@@ -23,17 +25,19 @@ from .places import catalog_folders, catalog_home, init_command, is_builtin, sho
 
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")
+SAVE_PO_AS = "save it as UTF-8 (in Poedit or a text editor: Save as, encoding UTF-8)"
 
 
 @lru_cache(maxsize=64)
 def _read_catalog(path: Path, version: tuple[int, int]) -> Catalog:
+    # what a .po is instead, when not UTF-8 text (UTF-16 from a Windows editor), and the fix
+    text = read_text(path, "a translation catalog (.po text)", SAVE_PO_AS)
     try:
-        raw = path.read_bytes()
-        problems = syntax_problems(path, raw.decode("utf-8"))
+        problems = syntax_problems(path, text)
         if problems:
             raise ContentError(problems)
-        catalog = read_po(io.BytesIO(raw), abort_invalid=True)
-    except (PoFileError, ValueError, UnicodeDecodeError) as exc:
+        catalog = read_po(io.BytesIO(text.encode("utf-8")), abort_invalid=True)
+    except (PoFileError, ValueError) as exc:
         raise ContentError(Problem(str(path), "", f"broken translation catalog: {exc}; "
                                    "check quoting and msgid/msgstr pairs")) from None
     problems = catalog_problems(path, catalog)
@@ -167,8 +171,10 @@ def require_translations(tr: Translator, ids: Iterable[str]) -> None:
     more = f"\n  … and {len(missing) - 40} more" if len(missing) > 40 else ""
     file = catalog_home(tr.folder) / f"{tr.lang}.po" if tr.folder else Path(f"{tr.lang}.po")
     raise ContentError(Problem(shown(file), "",
-                               f"{len(missing)} message(s) have no '{tr.lang}' translation "
-                               f"(add them, or build with --fallback en):\n  {listed}{more}"))
+                               f"{counted(len(missing), 'message')} "
+                               f"{agreeing(len(missing), 'has', 'have')} no '{tr.lang}' "
+                               f"translation (add {agreeing(len(missing), 'it', 'them')}, or "
+                               f"build with --fallback en):\n  {listed}{more}"))
 
 
 class Gettext(Protocol):

@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from ...content.checker import Checker, join
+from ...content.wording import agreeing, numbered
 
 DATA_KEYS = {"rounds", "actions", "win_popularity_per_player", "remove_tile_cost",
              "outpatient_cost", "room_capacity", "doctor_death_popularity", "contagion",
@@ -52,7 +53,7 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
         return
     columns = _columns(check, table, contagion, isolation, rounds)
     if columns and not any(official for _, official in columns.values()):
-        check.add("data.propagation", "mark the published column(s) with 'official: true'",
+        check.add("data.propagation", "mark each published column with 'official: true'",
                   data, "propagation")
     _check_order(check, table, columns, list(contagion), list(isolation))
 
@@ -92,6 +93,7 @@ def _check_order(check: Checker, table: Mapping, columns: Mapping, sides: list[s
                                                               strict=True))
                    if x > y]
             if bad:
-                check.add(f"data.propagation.{higher[0]}.{higher[1]}", f"round(s) {bad} give "
-                          f"fewer tiles than {lower[0]}/{lower[1]}; counts must grow with "
+                check.add(f"data.propagation.{higher[0]}.{higher[1]}", f"{numbered('round', bad)} "
+                          f"{agreeing(len(bad), 'gives', 'give')} fewer tiles than "
+                          f"{lower[0]}/{lower[1]}; counts must grow with "
                           "contagion and shrink with self-isolation", table, higher[0])

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...content.checker import Checker, join, known, names
+from ...content.wording import counted
 
 DATA_KEYS = {"points", "vaccines", "doubler", "bonus", "end", "players", "sizes", "colours",
              "specials", "powers", "targets", "summary", "cue_shapes", "counts"}
@@ -116,5 +117,5 @@ def _check_counts(check: Checker, data: Mapping[str, Any], rows: list, where: st
             have = found.get((kind, colour), 0)
             if have != wanted:
                 label = f"{colour} {kind}" if colour else str(kind)
-                check.add(join("data.counts", kind), f"{have} {label} card(s) in {where}, "
-                          f"but data.counts says {wanted}", counts, kind)
+                check.add(join("data.counts", kind), f"{counted(have, f'{label} card')} in "
+                          f"{where}, but data.counts says {wanted}", counts, kind)

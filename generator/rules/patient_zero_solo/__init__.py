@@ -10,6 +10,7 @@ from typing import Any
 
 from ...content.checker import Checker, join, known, names
 from ...content.model import Deck
+from ...content.wording import counted, numbered
 
 DIE_FACES = set(range(1, 7))
 DATA_KEYS = {"colours", "classes", "card_types", "limbs", "max_per_colour", "hand_limit",
@@ -78,7 +79,7 @@ def _check_limbs(check: Checker, limbs: Mapping[str, Any]) -> None:
                           f"'{limb}' to {other}'s list", spec, "adjacent")
     missing = sorted(DIE_FACES - set(faces))
     if missing and len(limbs) == len(DIE_FACES):
-        check.add("data.limbs", f"no limb on die face(s) {missing}", limbs)
+        check.add("data.limbs", f"no limb on {numbered('die face', missing)}", limbs)
     if len(limbs) != len(DIE_FACES):
         check.add("data.limbs", f"expected {len(DIE_FACES)} limbs (one per die face), got "
                   f"{len(limbs)}", limbs)
@@ -160,6 +161,7 @@ def _check_deck(check: Checker, raw: Any, deck: Deck, colours: list[str],
     for colour in colours:
         for kind, wanted in types.items():
             if found[(colour, kind)] != wanted:
-                check.add(f"components[{DECK_ID}]", f"{found[(colour, kind)]} {colour} {kind} "
-                          f"card(s), but data.card_types.{kind}.per_colour says {wanted}",
+                have = counted(found[(colour, kind)], f"{colour} {kind} card")
+                check.add(f"components[{DECK_ID}]", f"{have}, but "
+                          f"data.card_types.{kind}.per_colour says {wanted}",
                           raw, "components")

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ...content.wording import counted
 from ...errors import UsageError
 
 
@@ -75,7 +76,8 @@ def solo_score(colours: int, cubes: int, amputated: int = 0, specialists_lost: i
         raise UsageError(f"{colours} colours on the patient need at least {colours} cubes, "
                          f"got {cubes}")
     if cubes > colours * rules.cubes_per_colour:
-        raise UsageError(f"{cubes} cubes cannot be of only {colours} colour(s): the patient "
+        raise UsageError(f"{counted(cubes, 'cube')} cannot be of only "
+                         f"{counted(colours, 'colour')}: the patient "
                          f"holds at most {rules.cubes_per_colour} cubes of each colour")
     infection = colours * cubes
     amputation_points = rules.points_per_amputation * amputated

@@ -24,6 +24,11 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     if data is None:
         return
     check.keys(data, "data", DATA_KEYS, required=("setups", "track"))
+    # the summary multiplies it (fast_track_most): a whole number, or no rule cards
+    if "row_length" in data and data["row_length"] is None:
+        check.add("data.row_length", "empty: give the number cards each player lays out in "
+                  "a row (9 in the published game)", data, "row_length")
+    check.integer(data, "row_length", "data", low=1, high=HIGHEST_CARD)
     _setups(check, data.get("setups"), data)
     _track(check, data.get("track"), data)
     _summary(check, data.get("summary"), data)
