@@ -48,10 +48,9 @@ def read_text(path: Path, expected: str, fix: str, *, encoding: str | None = Non
     if (encoding is None and utf16 and not data.startswith(codecs.BOM_UTF32_LE)
             and data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))):
         encoding = "utf-16"
-    if encoding is None:
-        found = what_it_is(data)
-        if found is not None:
-            raise ContentError(Problem(str(path), "", f"{found}, not {expected}; {fix}"))
+    found = what_it_is(data)
+    if found is not None and not _declared(found, encoding):
+        raise ContentError(Problem(str(path), "", f"{found}, not {expected}; {fix}"))
     try:
         return data.decode(encoding or "utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -59,6 +58,12 @@ def read_text(path: Path, expected: str, fix: str, *, encoding: str | None = Non
         what = (f"not UTF-8 text (byte {exc.start}: perhaps Latin-1 or Windows-1252)"
                 if encoding is None else f"not {encoding} text (byte {exc.start})")
         raise ContentError(Problem(str(path), "", f"{what}; {fix}", line)) from None
+
+
+def _declared(found: str, encoding: str | None) -> bool:
+    """Whether what a file was found to be ("UTF-16 text") is the encoding it is read in (a
+    declared cp1252 is no licence to read an .xlsx as text)."""
+    return encoding is not None and found.startswith(codecs.lookup(encoding).name.upper()[:6])
 
 
 def read_bytes(path: Path, expected: str) -> bytes:

@@ -129,3 +129,11 @@ def test_a_file_past_the_size_limit_is_not_read(tmp_path: Path,
     _, problems = rows_of(tmp_path, b"Name\n" + b"A\n" * 2**20)
     assert problems == [f"{tmp_path}/cards.csv: larger than a cards file may be (1 MiB); "
                         "split the deck"]
+
+
+def test_a_declared_encoding_reads_utf16_without_a_bom_but_no_workbook(tmp_path: Path):
+    rows, problems = rows_of(tmp_path, csv_text(",").encode("utf-16-le"), encoding="utf-16-le")
+    assert problems == [] and rows[0]["Name"] == "Guérisseuse"
+    _, problems = rows_of(tmp_path, b"PK\x03\x04" + bytes(60), encoding="cp1252")
+    assert problems == [f"{tmp_path}/cards.csv: a spreadsheet or zip file (.xlsx, .ods, .zip), "
+                        f"not CSV text; {cards_file.SAVE_AS_CSV}"]
