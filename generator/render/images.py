@@ -30,7 +30,7 @@ MAX_SVG_POINTS = 14_400  # 200 in: the largest page a PDF may have (ISO 32000, a
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's own bomb guard, behind ours
 # an SVG length: a number and its unit; % and em are relative, so no size of their own
 SVG_LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan))"
-                        r"\s*(px|pt|pc|mm|cm|in|%|em|ex)?\s*$", re.IGNORECASE)
+                        r"\s*(px|pt|pc|mm|cm|in|%|em|ex)?\s*$", re.IGNORECASE | re.ASCII)
 POINTS_PER = {"": 0.75, "px": 0.75, "pt": 1.0, "pc": 12.0, "mm": 72 / 25.4, "cm": 72 / 2.54,
               "in": 72.0}
 

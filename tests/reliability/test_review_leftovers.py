@@ -76,3 +76,11 @@ def test_a_utf16_catalog_is_named_with_its_fix(pharma: Path, capsys: pytest.Capt
     assert code == 2
     assert ("pc/locales/fr.po: UTF-16 text, not a translation catalog (.po text); save it as "
             "UTF-8 (in Poedit or a text editor: Save as, encoding UTF-8)") in err
+
+
+@pytest.mark.parametrize("card", ["²", "①", "٣"])
+def test_a_pharma_score_card_that_only_looks_like_a_number(card: str,
+                                                           capsys: pytest.CaptureFixture):
+    code, _, err = pnp(f"score pharma --cards 3,8,J,15,22,9,40,41,{card}", capsys)
+    assert code == 2
+    assert err.startswith(f"error: card 9 is {card!r}: give numbers 1-60 or J for a joker")

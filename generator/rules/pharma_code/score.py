@@ -40,7 +40,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     for position, token in enumerate((t.strip() for t in text.split(",")), start=1):
         if token.upper() in (JOKER, "JOKER"):
             cards.append(JOKER)
-        elif token.isdigit() and 1 <= int(token) <= HIGHEST:
+        elif token.isascii() and token.isdigit() and 1 <= int(token) <= HIGHEST:  # not ²
             cards.append(int(token))
         else:
             raise UsageError(f"card {position} is {token!r}: give numbers 1-{HIGHEST} or J for a "
