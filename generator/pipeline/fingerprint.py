@@ -14,19 +14,23 @@ from functools import lru_cache
 from pathlib import Path
 
 from .. import __version__
+from ..errors import ContentError, Problem
 from ..resources import PACKAGE_DIR, fonts_dir, games_dir, templates_dir
 
 
 def _tree(root: Path, digest: hashlib._Hash, content: bool = True,
           skip: Path | None = None) -> None:
+    """Every file below ``root``, by name and content (or size). A file that cannot be read
+    (no permission, a disk error) is named: its contents decide whether a PDF is current."""
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         if "__pycache__" in path.parts or (skip is not None and path.is_relative_to(skip)):
             continue
         digest.update(str(path.relative_to(root)).encode())
-        if content:
-            digest.update(path.read_bytes())
-        else:
-            digest.update(str(path.stat().st_size).encode())
+        try:
+            digest.update(path.read_bytes() if content else str(path.stat().st_size).encode())
+        except OSError as exc:
+            raise ContentError(Problem(str(path), "", f"cannot read it ({exc.strerror}); make "
+                                       "it readable or move it out of the folder")) from None
 
 
 @lru_cache(maxsize=1)

@@ -139,3 +139,20 @@ def test_two_builds_into_one_folder_take_turns(game: Path, capsys: pytest.Captur
         assert not list(lock.parent.parent.glob("*.pdf"))
     out, _ = other.communicate(timeout=120)
     assert other.returncode == 0 and "wrote out/my-game-en-a4.pdf" in out
+
+
+def test_an_unreadable_file_in_the_game_folder_is_named(game: Path, capsys: pytest.CaptureFixture,
+                                                        monkeypatch: pytest.MonkeyPatch):
+    locked = game / "art" / "locked.png"
+    locked.write_bytes(b"")
+    read_bytes = Path.read_bytes
+
+    def forbidden(path: Path) -> bytes:
+        if path.name == locked.name:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+        return read_bytes(path)
+    monkeypatch.setattr(Path, "read_bytes", forbidden)
+    code, _, err = pnp(BUILD, capsys)
+    assert code == 2
+    assert err.strip() == (f"error: {locked}: cannot read it (Permission denied); make it "
+                           "readable or move it out of the folder")
