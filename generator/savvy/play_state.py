@@ -213,7 +213,7 @@ class LeanGame:
 
     def use_dedukto(self, args: list[str]) -> None:
         parse_query(self.grid, Tool.DEDUKTO, args)
-        self.dedukto = answers.dedukto(self.secret, self.seed)
+        self.dedukto = answers.dedukto(self.secret, self.seed, self.grid.labs.index(self.lab))
         self.say("Savvy hands you 5 molecules not in the antidote: "
                  + ", ".join(map(str, self.dedukto)))
 

@@ -43,7 +43,7 @@ def whole_game(lab: str) -> str:
             + "help\ntools\nsheet\ndeck\nsamply fuzio\n"  # at the plan prompt
             + "samply samply dedukto kolozomi antidote\n"
             + "samply\nhelp\nsamply\ndedukto\n"
-            + f"kolozomi {answers.dedukto(secret, SEED)[0]}\n"
+            + f"kolozomi {answers.dedukto(secret, SEED, 'MT'.index(lab))[0]}\n"  # its own five
             + f"antidote {','.join(map(str, secret))}\n")
 
 
