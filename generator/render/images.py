@@ -28,6 +28,9 @@ MAX_PIXELS = 50_000_000
 MAX_SIDE_PX = 30_000  # 2.5 m at 300 dpi
 MAX_SVG_POINTS = 14_400  # 200 in: the largest page a PDF may have (ISO 32000, annex C)
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's own bomb guard, behind ours
+# what Pillow raises on a damaged file: OSError for most, SyntaxError for a broken PNG chunk,
+# ValueError for a truncated header or an unknown raw mode, EOFError for a cut-off stream
+BROKEN_RASTER = (OSError, SyntaxError, ValueError, EOFError)
 # an SVG length: a number and its unit; % and em are relative, so no size of their own
 SVG_LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan))"
                         r"\s*(px|pt|pc|mm|cm|in|%|em|ex)?\s*$", re.IGNORECASE | re.ASCII)
@@ -54,8 +57,9 @@ class ImageCache:
                     image.load()
             except (Image.DecompressionBombError, Image.DecompressionBombWarning):
                 raise _too_large(path, "", where) from None
-            except OSError as exc:
-                raise RenderError(f"{where}: cannot read image {path.name}: {exc}") from None
+            except BROKEN_RASTER as exc:
+                raise RenderError(f"{where}: cannot read image {path}: {exc}; save it again "
+                                  "as PNG or JPEG") from None
             if image.width > max_px[0] * 1.05 or image.height > max_px[1] * 1.05:
                 image.thumbnail(max_px)
             drawn: Image.Image = image

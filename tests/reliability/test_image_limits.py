@@ -85,3 +85,18 @@ def test_a_build_with_a_huge_svg_stops_and_writes_no_pdf(tmp_path: Path,
     assert code == 2, err
     assert f"SVG {game}/art/sample.svg declares a width of '1e30', past the limit" in err
     assert "Traceback" not in err and not list((tmp_path / "out").glob("*.pdf"))
+
+
+@pytest.mark.parametrize("damage", ["broken chunk", "truncated header", "cut short"])
+def test_a_damaged_raster_is_named(tmp_path: Path, damage: str):
+    good = png_header(4, 4)
+    data = {"broken chunk": good[:36] + b"\0" + good[37:],  # the IDAT chunk's length
+            "truncated header": good[:8] + struct.pack(">I", 5) + b"IHDR" + bytes(9),
+            "cut short": good[:45]}[damage]
+    path = tmp_path / "art.png"
+    path.write_bytes(data)
+    with pytest.raises(RenderError) as error:
+        ImageCache().draw(Canvas(str(tmp_path / "out.pdf")), path, tmp_path, 0, 0, 60, 80,
+                          "contain", "card.art")
+    assert str(error.value).startswith(f"card.art: cannot read image {path}: ")
+    assert str(error.value).endswith("; save it again as PNG or JPEG")
