@@ -156,3 +156,25 @@ def test_an_unreadable_file_in_the_game_folder_is_named(game: Path, capsys: pyte
     assert code == 2
     assert err.strip() == (f"error: {locked}: cannot read it (Permission denied); make it "
                            "readable or move it out of the folder")
+
+
+def test_a_record_that_cannot_be_written_never_vouches_for_the_pdf(
+        game: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch):
+    assert pnp(BUILD, capsys)[0] == 0
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text().replace("Healer", "Medic"))
+    replace = os.replace
+
+    def full_for_records(source: str, target: Path) -> None:
+        if str(target).endswith(".json"):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        replace(source, target)
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", full_for_records)
+        code, _, err = pnp(BUILD, capsys)
+    assert code == 2 and "/.pnp-builds/" in err and "the disk is full" in err
+    assert leftovers(game.parent) == []
+    code, out, _ = pnp(BUILD, capsys)  # the old record is of other inputs: built again
+    assert code == 0 and "wrote out/my-game-en-a4.pdf" in out
+    code, out, _ = pnp(BUILD, capsys)
+    assert code == 0 and "unchanged out/my-game-en-a4.pdf" in out
