@@ -21,15 +21,17 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., BuildResult]:
-    """build(game, lang, **options) cached per argument set for the whole session."""
+    """build(game, lang, **options) cached per argument set for the whole session;
+    ``guide=False`` leaves out the print guide, for tests that read the parts from page 1."""
     cache: dict[tuple, BuildResult] = {}
 
     def make(game: str | Path, lang: str = "en", only: tuple[str, ...] = (),
-             copies: int | None = None, **options) -> BuildResult:
-        key = (str(game), lang, only, copies, tuple(sorted(options.items())))
+             copies: int | None = None, guide: bool = True, **options) -> BuildResult:
+        key = (str(game), lang, only, copies, guide, tuple(sorted(options.items())))
         if key not in cache:
             out = tmp_path_factory.mktemp("build")
-            request = BuildRequest(game, lang, PrintOptions(**options), only, copies, out)
+            request = BuildRequest(game, lang, PrintOptions(**options), only, copies, out,
+                                   guide=guide)
             cache[key] = build(request)
         return cache[key]
 

@@ -59,7 +59,7 @@ def test_only_with_no_game_named_builds_the_games_that_have_it(tmp_path: Path) -
     assert done.returncode == 0, done.stderr
     assert files(tmp_path / "output") == ["save-patient-zero-en-a4-lab-sheet-x20.pdf"]
     assert done.stdout.splitlines()[-1] == (
-        f"1 PDF, 20 pages on 10 sheets of paper, in {tmp_path.resolve() / 'output'}")
+        f"1 PDF, 22 pages on 11 sheets of paper, in {tmp_path.resolve() / 'output'}")  # + guide
 
 
 def test_a_component_no_game_has_fails_in_one_line_before_writing(

@@ -41,7 +41,7 @@ def distinct(values) -> list[float]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_100_covid_tiles_on_one_page_for_23_cuts(built, paper):
     """9 columns of 11 full rows and one tile: 10 vertical and 13 horizontal cuts."""
-    result = built("clinic-covid19", "en", only=("covid-tiles",), paper=paper)
+    result = built("clinic-covid19", "en", only=("covid-tiles",), paper=paper, guide=False)
     assert result.pages == 2                                  # the tiles and a blank back
     lines = page_lines(result.path, [0])[0]
     assert lines.count("COVID-19") == 100
@@ -76,7 +76,8 @@ def test_a_gang_run_has_no_bleed_between_tiles_but_bleeds_at_its_edges():
 
 
 def test_a_gutter_asks_for_gaps_so_no_gang_run(built):
-    result = built(GAME, "en", only=("tiles",), gutter=4.0, bleed=0.0, crop_marks=False)
+    result = built(GAME, "en", only=("tiles",), gutter=4.0, bleed=0.0, crop_marks=False,
+                    guide=False)
     assert not any(line.startswith("✂") for line in page_lines(result.path, [0])[0])
 
 

@@ -88,7 +88,7 @@ def test_fallback_draws_english_and_marks_the_cards(capsys, game, tmp_path):
     code, err = _zh(capsys, game, tmp_path, "--fallback", "en")
     assert code == 0 and "drawn in English and marked [EN]" in err
     pdf = tmp_path / "out" / "microbious-zh-a4-rules.pdf"  # --only rules: named for it
-    text = pypdf.PdfReader(pdf).pages[0].extract_text()
+    text = pypdf.PdfReader(pdf).pages[2].extract_text()  # after the print guide and its back
     assert "[EN]" in text and "Special powers" in text and "目标与准备" in text
 
 
@@ -132,7 +132,7 @@ def test_an_overflowing_translation_fails_every_language(game, tmp_path):
 
 def test_rules_url_option_fills_game_and_language(tmp_path):
     request = BuildRequest("clinic-covid19", "fr", PrintOptions(), ("rules",), None, tmp_path,
-                           rules_url="https://rules.test/{lang}/{game}")
+                           rules_url="https://rules.test/{lang}/{game}", guide=False)
     found = zxingcpp.read_barcodes(render(build(request).path, 1, px_per_mm=8))  # backs
     assert found and {c.text for c in found} == {"https://rules.test/fr/clinic-covid19"}
 

@@ -40,13 +40,15 @@ def test_no_letter_or_digit_under_6_pt(kits, game):
 
 
 def pages_not_on_boards(game: str, path) -> list[int]:
-    """0-based pages of every component but boards: their tiles overlap (the glue strips
-    repeat the picture under a veil) and clip words at the edges, which are measured on the
-    tile they are seen on."""
-    starts = list(outline_starts(path).values()) + [len(pypdf.PdfReader(str(path)).pages) + 1]
+    """0-based pages of the print guide and every component but boards: their tiles overlap
+    (the glue strips repeat the picture under a veil) and clip words at the edges, which are
+    measured on the tile they are seen on. The guide is the first bookmark, the parts follow."""
+    guide, *starts = outline_starts(path).values()
+    starts.append(len(pypdf.PdfReader(str(path)).pages) + 1)
     kinds = [c.kind for c in load_builtin(game).components]
-    return [page - 1 for kind, start, end in zip(kinds, starts, starts[1:], strict=False)
-            if kind != "board" for page in range(start, end)]
+    return [*range(guide - 1, starts[0] - 1),
+            *(page - 1 for kind, start, end in zip(kinds, starts, starts[1:], strict=False)
+              if kind != "board" for page in range(start, end))]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -51,17 +51,19 @@ def edit(path: Path, old: str, new: str) -> None:
 def test_every_part_starts_on_an_odd_page_for_duplex(game, tmp_path):
     result = build(BuildRequest(game, "en", out_dir=tmp_path))
     starts = outline_pages(result.path)
-    assert starts == {"Cards": 1, "Score sheet": 3, "Rule cards": 5, "Rule summary page": 7}
-    assert result.pages == 8
-    blank = page_lines(result.path, [3])[0]
+    assert starts == {"Print and assembly guide": 1, "Cards": 3, "Score sheet": 5,
+                      "Rule cards": 7, "Rule summary page": 9}
+    assert result.pages == 10
+    blank = page_lines(result.path, [5])[0]
     assert any("left blank" in line for line in blank)
     assert blank[-1].endswith("Score sheet")  # the blank back is not counted as a page
 
 
 def test_single_sided_printing_gets_no_blank_pages(game, tmp_path):
     result = build(BuildRequest(game, "en", PrintOptions(duplex="none"), out_dir=tmp_path))
-    assert outline_pages(result.path) == {"Cards": 1, "Score sheet": 3, "Rule cards": 4,
-                                          "Rule summary page": 6}
+    assert outline_pages(result.path) == {"Print and assembly guide": 1, "Cards": 2,
+                                          "Score sheet": 4, "Rule cards": 5,
+                                          "Rule summary page": 7}
 
 
 def test_a_fixed_size_under_the_floor_is_refused_where_it_is_written(game):
@@ -111,7 +113,8 @@ def test_text_that_fits_unhyphenated_is_left_alone():
 
 
 def test_no_address_means_no_qr_code_and_nothing_pointing_nowhere(game, tmp_path):
-    result = build(BuildRequest(game, "en", only=("rules", "rules-page"), out_dir=tmp_path))
+    result = build(BuildRequest(game, "en", only=("rules", "rules-page"), out_dir=tmp_path,
+                                guide=False))
     text = " ".join(" ".join(lines) for lines in page_lines(result.path))
     assert "http" not in text and "scan the code" not in text
     assert zxingcpp.read_barcodes(render(result.path, 0, px_per_mm=8)) == []
@@ -119,7 +122,8 @@ def test_no_address_means_no_qr_code_and_nothing_pointing_nowhere(game, tmp_path
 
 def test_a_real_address_prints_its_qr_code_on_the_last_rule_card(game, tmp_path):
     result = build(BuildRequest(game, "de", only=("rules",), out_dir=tmp_path,
-                                rules_url="https://rules.test/{game}/{lang}", fallback="en"))
+                                rules_url="https://rules.test/{game}/{lang}", fallback="en",
+                                guide=False))
     fronts, backs = (zxingcpp.read_barcodes(render(result.path, page, px_per_mm=8))
                      for page in (0, 1))
     assert fronts == [] and [code.text for code in backs] == ["https://rules.test/legible/de"]
@@ -131,7 +135,8 @@ def test_a_long_summary_flows_onto_a_second_page(game, tmp_path):
     edit(template, "{{ _('Play one card, then draw one card.') }}", long)
     edit(template, "{{ _('The game ends when the deck is empty.') }}",
          " ".join(["{{ _('The game ends when the deck is empty.') }}"] * 150))
-    result = build(BuildRequest(game, "en", only=("rules-page",), out_dir=tmp_path))
+    result = build(BuildRequest(game, "en", only=("rules-page",), out_dir=tmp_path,
+                                guide=False))
     pages = page_lines(result.path)
     assert len(pages) == 2
     assert any("GOAL" in line.upper() for line in pages[0])

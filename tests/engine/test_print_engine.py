@@ -67,7 +67,7 @@ def test_cards_per_page_is_the_most_that_fits(paper):
 
 def test_card_pitch_and_crop_marks_in_the_pdf(built):
     """Fronts sit 70 + 6 mm apart; every trim line has marks that stay clear of the bleed."""
-    result = built(REG, only=("big",))
+    result = built(REG, only=("big",), guide=False)
     found, _, _ = words(result.path, 0)
     front = centres(found, "F")
     assert sorted(front) == [1, 2, 3, 4]
@@ -94,7 +94,7 @@ def test_card_pitch_and_crop_marks_in_the_pdf(built):
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_land_behind_their_fronts(built, duplex):
-    result = built(REG, only=("big",), duplex=duplex)
+    result = built(REG, only=("big",), guide=False, duplex=duplex)
     front_words, width, height = words(result.path, 0)
     back_words, _, _ = words(result.path, 1)
     front, back = centres(front_words, "F"), centres(back_words, "B")
@@ -108,8 +108,8 @@ def test_backs_land_behind_their_fronts(built, duplex):
 
 
 def test_back_offset_moves_every_back(built):
-    plain = built(REG, only=("big",))
-    moved = built(REG, only=("big",), back_offset=(1.5, -0.5))
+    plain = built(REG, only=("big",), guide=False)
+    moved = built(REG, only=("big",), guide=False, back_offset=(1.5, -0.5))
     before = centres(words(plain.path, 1)[0], "B")
     after = centres(words(moved.path, 1)[0], "B")
     for number in before:
@@ -164,7 +164,7 @@ def test_simplex_puts_backs_at_the_end_and_fold_pairs_them(built):
     placements = [p for page in fold for p in page.placements]
     assert [p.side for p in placements[:2]] == ["front", "back"]
     assert any(m.kind == "fold" for m in fold[0].marks)
-    result = built(REG, only=("big",), duplex="none", backs="fold")
+    result = built(REG, only=("big",), guide=False, duplex="none", backs="fold")
     found, _, _ = words(result.path, 0)
     front, back = centres(found, "F"), centres(found, "B")
     fold_x = [to_mm(ln["x0"]) for ln in pdfplumber.open(result.path).pages[0].lines
@@ -174,7 +174,7 @@ def test_simplex_puts_backs_at_the_end_and_fold_pairs_them(built):
 
 
 def test_no_bleed_and_gutter_options_change_the_pitch(built):
-    result = built(REG, only=("big",), bleed=0.0, gutter=4.0)
+    result = built(REG, only=("big",), guide=False, bleed=0.0, gutter=4.0)
     front = centres(words(result.path, 0)[0], "F")
     assert front[2][0] - front[1][0] == pytest.approx(74.0, abs=0.1)
 

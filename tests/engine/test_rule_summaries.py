@@ -80,7 +80,8 @@ def test_rule_cards_are_poker_cards_with_a_front_and_back(game):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_rules_address_prints_one_qr_on_the_last_card_and_the_page(tmp_path, lang):
     result = build(BuildRequest("save-patient-zero", lang, only=("rules", "rules-page"),
-                                out_dir=tmp_path, rules_url="https://rules.test/{game}/{lang}"))
+                                out_dir=tmp_path, rules_url="https://rules.test/{game}/{lang}",
+                                guide=False))
     pages = len(pypdf.PdfReader(str(result.path)).pages)
     found = {page: [code.text for code in
                     zxingcpp.read_barcodes(render(result.path, page, px_per_mm=8))]

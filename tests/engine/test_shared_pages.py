@@ -83,8 +83,8 @@ def box(p: Placement, bleed: bool = False) -> tuple[float, float, float, float]:
 
 
 def test_the_parts_share_one_page_and_its_back(built):
-    result = built(GAME, "en", paper="a4")
-    alone = [built(GAME, "en", only=(part,), paper="a4").pages for part in SHARERS]
+    result = built(GAME, "en", paper="a4", guide=False)
+    alone = [built(GAME, "en", only=(part,), paper="a4", guide=False).pages for part in SHARERS]
     assert alone == [2, 2, 2]                       # each part alone: a page and its back
     marks = outline(result.path)
     assert [marks[t] for t in ("Stickers", "Aid card", "Tracker")] == [0, 0, 0]
@@ -118,7 +118,7 @@ def test_fold_and_glue_keeps_two_sided_parts_on_their_own_pages():
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_on_every_trim_edge_of_every_card(built, paper):
-    result = built(GAME, "en", paper=paper)
+    result = built(GAME, "en", paper=paper, guide=False)
     page, = shared_pages(load_game(GAME), PrintOptions(paper=paper))[:1]
     xs, ys = crop_lines(result.path, 0)
     for p in page.placements:
@@ -159,7 +159,7 @@ def test_every_part_inside_the_page_and_none_overlap(game_id, options):
 def test_each_back_lies_behind_its_front(built, duplex):
     """The aid card's back (its white fill) lands exactly behind its front's blue fill, seen
     through the sheet, and nothing else of the shared page has a back."""
-    result = built(GAME, "en", only=SHARERS, duplex=duplex)
+    result = built(GAME, "en", only=SHARERS, duplex=duplex, guide=False)
     width, height = page_size_mm(result.path)
     front, = filled_boxes(result.path, 0, (86, 56))
     back, = filled_boxes(result.path, 1, (86, 56))
@@ -201,7 +201,7 @@ def test_shared_parts_take_fewer_pages(built, game_id, before, after):
     sharers = tuple(c.id for c in game.components if getattr(c, "share", False))
     assert 2 * len(sharers) == before
     for paper in ("a4", "letter"):
-        assert built(game_id, "en", only=sharers, paper=paper).pages == after, paper
+        assert built(game_id, "en", only=sharers, paper=paper, guide=False).pages == after, paper
 
 
 def test_single_sided_backs_follow_at_the_end_and_blank_backs_hold_no_part():

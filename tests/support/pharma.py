@@ -21,7 +21,7 @@ PX_PER_MM = 5  # render at 127 dpi: every whole mm falls on a pixel edge
 def build_kit(out: Path, lang: str = "en", paper: str = "a4", only: tuple[str, ...] = (),
               game: str | Path = GAME) -> Path:
     return build(BuildRequest(game, lang, PrintOptions(paper=paper), only=only,
-                              out_dir=out)).path
+                              out_dir=out, guide=False)).path  # the parts from page 1
 
 
 def page_runs(pdf: Path) -> list[list[tuple[str, float]]]:

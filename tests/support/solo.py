@@ -38,7 +38,7 @@ class Built:
 
 
 def build_kit(out_dir: Path, lang: str = "en", only: tuple[str, ...] = ()) -> Built:
-    request = BuildRequest(GAME, lang, only=only, out_dir=out_dir)
+    request = BuildRequest(GAME, lang, only=only, out_dir=out_dir, guide=False)  # parts only
     result = build(request)
     game = resolve_game(GAME)
     plans = plan_components(game, request, translator(lang, game.folder))

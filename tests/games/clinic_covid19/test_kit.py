@@ -89,7 +89,7 @@ def test_propagation_back_lines_up_behind_the_front(tmp_path, offset):
     """Long-edge duplex: the high side lands exactly behind the low side (plus the offset)."""
     options = PrintOptions(back_offset=offset)
     result = build(BuildRequest("clinic-covid19", "en", options=options,
-                                only=("propagation",), out_dir=tmp_path))
+                                only=("propagation",), out_dir=tmp_path, guide=False))
     assert result.pages == 2
     width, _ = page_size_mm(result.path)
     left, top = trim_box(result.path, 0)
@@ -118,7 +118,7 @@ def test_summary_card_round_infections_and_victory(pages):
 ])
 def test_translations_fit(tmp_path, lang, words):
     result = build(BuildRequest("clinic-covid19", lang, only=("propagation", "summary-card"),
-                                out_dir=tmp_path))
+                                out_dir=tmp_path, guide=False))
     front = page_lines(result.path, only=[0])[0]
     assert all(word in front for word in words)
     assert "house default" not in front

@@ -173,7 +173,8 @@ def squeeze(text: str) -> str:
 @pytest.fixture(scope="module", params=["en", "fr", "de"])
 def kit(request, tmp_path_factory):
     lang = request.param
-    result = build(BuildRequest(GAME, lang, only=ONLY, out_dir=tmp_path_factory.mktemp(lang)))
+    result = build(BuildRequest(GAME, lang, only=ONLY, out_dir=tmp_path_factory.mktemp(lang),
+                                guide=False))
     pages = page_lines(result.path)
     by_title: dict[str, list[int]] = {}
     for index, lines in enumerate(pages):

@@ -21,7 +21,8 @@ VIRUSES = ("Big virus", "Medium virus", "Small virus")
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("microbious")
-    return build(BuildRequest("microbious", "en", out_dir=out, only=("deck", "score-pad")))
+    return build(BuildRequest("microbious", "en", out_dir=out, only=("deck", "score-pad"),
+                              guide=False))
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +121,7 @@ def test_score_pad_rounds_players_and_end_conditions(pages):
 @pytest.mark.slow
 def test_translations_fit(tmp_path, lang, words):
     """Every text fits its box in the longer languages (a RenderError otherwise)."""
-    result = build(BuildRequest("microbious", lang, out_dir=tmp_path))
+    result = build(BuildRequest("microbious", lang, out_dir=tmp_path, guide=False))
     first, pad = page_lines(result.path, only=[0, pad_index(page_lines(result.path))])
     assert all(word in first for word in words)
     assert "Big virus" not in first and "Round bonuses" not in pad

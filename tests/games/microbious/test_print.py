@@ -119,7 +119,8 @@ def test_penalties_follow_the_data(tmp_path):
     expected = {"en": ("draw 3 cards without looking at them", "you draw 1 new card,"),
                 "de": ("zieh zur Strafe 3 Karten", "du ziehst 1 neue Karte,")}
     for lang, phrases in expected.items():
-        result = build(BuildRequest(folder, lang, only=("rules-page",), out_dir=tmp_path))
+        result = build(BuildRequest(folder, lang, only=("rules-page",), out_dir=tmp_path,
+                                    guide=False))
         text = fold(page_lines(result.path)[0])
         for phrase in phrases:
             assert phrase in text, (lang, phrase)
@@ -149,7 +150,8 @@ def test_virus_cues_are_read_from_colour_cues(tmp_path):
     game = load_builtin(GAME)
     red = _rgb(game.palette["virus-red"])
     assert game.colour_cues["viruses"]["virus-red"] == "●"
-    default = build(BuildRequest(GAME, "en", only=("deck",), out_dir=tmp_path / "a"))
+    default = build(BuildRequest(GAME, "en", only=("deck",), out_dir=tmp_path / "a",
+                                 guide=False))
     rects, curves = _small_fills(default.path, 0, red)   # page 1: six red viruses
     assert rects == 0 and curves >= 12                    # two corner circles a card
     folder = tmp_path / "mb"
@@ -160,6 +162,7 @@ def test_virus_cues_are_read_from_colour_cues(tmp_path):
     assert old in text
     game_yaml.write_text(text.replace(old, 'viruses: {virus-red: "■", virus-blue: "●"'),
                          encoding="utf-8")
-    swapped = build(BuildRequest(folder, "en", only=("deck",), out_dir=tmp_path / "b"))
+    swapped = build(BuildRequest(folder, "en", only=("deck",), out_dir=tmp_path / "b",
+                                 guide=False))
     rects, _ = _small_fills(swapped.path, 0, red)
     assert rects >= 12

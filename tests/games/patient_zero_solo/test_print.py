@@ -47,7 +47,8 @@ DIE = {"en": "or roll an ordinary die: its number is the limb.",
 
 @pytest.fixture(scope="module", params=["en", "fr", "de"])
 def kit(request, tmp_path_factory):
-    result = build(BuildRequest(GAME, request.param, out_dir=tmp_path_factory.mktemp("solo")))
+    result = build(BuildRequest(GAME, request.param, out_dir=tmp_path_factory.mktemp("solo"),
+                                guide=False))
     return request.param, result.path, page_lines(result.path)
 
 
@@ -100,7 +101,7 @@ def test_colour_cues_reach_cards_and_mat(tmp_path):
     assert old in text
     game_yaml.write_text(text.replace(old, 'diseases: {black: "★",'), encoding="utf-8")
     result = build(BuildRequest(folder, "en", only=("deck", "patient-mat"),
-                                out_dir=tmp_path / "out"))
+                                out_dir=tmp_path / "out", guide=False))
     pages = page_lines(result.path)
     lines = [x for page in pages for x in page]
     assert lines.count("★ BLACK") == 11

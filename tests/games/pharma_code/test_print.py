@@ -27,7 +27,7 @@ COLOURS = ("red", "blue", "green", "yellow")
 
 @pytest.fixture(scope="module")
 def kits(built) -> dict[str, Path]:
-    return {lang: built("pharma-code", lang).path for lang in LANGS}
+    return {lang: built("pharma-code", lang, guide=False).path for lang in LANGS}
 
 
 def _runs(pdf: Path) -> list[list[tuple[str, tuple[float, float]]]]:
@@ -103,7 +103,8 @@ def test_four_pawns_each_with_its_shape_and_name(built, kits, lang):
     pages = _runs(kits[lang])
     pawn_pages = pages_of(_texts(pages), _("Pawns"))
     assert len(pawn_pages) == 1   # the pawns have no back: the page behind does not name them
-    alone = _runs(built("pharma-code", lang, only=("pawns",)).path)  # no Fast Track beside
+    # no Fast Track beside
+    alone = _runs(built("pharma-code", lang, only=("pawns",), guide=False).path)
     runs = Counter(text for text, _d in alone[0])
     cues = load_builtin("pharma-code").colour_cues["pawns"]
     names = {"red": "Red", "blue": "Blue", "green": "Green", "yellow": "Yellow"}

@@ -29,7 +29,7 @@ def page_text(path, index: int) -> str:
 
 @pytest.fixture(scope="module", params=["en", "fr", "de"])
 def kit(request, built):
-    return request.param, built("save-patient-zero", request.param)
+    return request.param, built("save-patient-zero", request.param, guide=False)
 
 
 @pytest.mark.slow
@@ -112,7 +112,7 @@ def grey_of_back(path, index: int) -> tuple[float, float]:
 
 @pytest.mark.slow
 def test_backs_differ_in_grayscale(built):
-    result = built("save-patient-zero", "en")
+    result = built("save-patient-zero", "en", guide=False)
     titles = outline(result.path)
     backs = {name: grey_of_back(result.path, titles[name] + 1) for name in (
         "tools-m", "tools-t", "samples-m", "samples-t", "molecules", "interruptions")}

@@ -30,14 +30,15 @@ def text_of(path) -> str:
 
 @pytest.fixture(scope="module")
 def kit(built):
-    return built("save-patient-zero")
+    return built("save-patient-zero", guide=False)
 
 
 @pytest.mark.slow
-def test_outline_has_one_entry_per_component(kit):
-    titles = [entry.title for entry in PdfReader(kit.path).outline]
+def test_outline_has_one_entry_per_component(built):
+    titles = [entry.title for entry in PdfReader(built("save-patient-zero").path).outline]
     game = load_builtin("save-patient-zero")
-    assert len(titles) == len(game.components) == 12  # 10 + rule cards + rule summary page
+    assert titles[0] == "Print and assembly guide"  # page 1, then the parts
+    assert len(titles[1:]) == len(game.components) == 12  # 10 + rule cards + summary page
     assert "Lab sheet" in titles and "Screen, Lab-T" in titles
 
 
@@ -85,7 +86,7 @@ def test_lab_sheet_carries_every_tool_box(kit):
 
 
 def test_copies_give_one_lab_sheet_per_page(built):
-    result = built("save-patient-zero", only=("lab-sheet",), copies=5)
+    result = built("save-patient-zero", only=("lab-sheet",), copies=5, guide=False)
     reader = PdfReader(result.path)
     assert len(reader.pages) == 6  # five sheets, then the blank back that keeps duplex paired
     assert "SPZ-005" in reader.pages[4].extract_text()
