@@ -25,6 +25,7 @@ from typing import Any
 from ..content.loader import game_folder
 from ..i18n.places import user_catalog_folders
 from ..render.document import remove_temporaries, write_atomically, write_failure
+from ..render.text import preload_hyphenation
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
 from .request import BuildRequest, BuildResult, sheets_of
@@ -107,6 +108,7 @@ def _in_pool(todo: list[Job], workers: int, notify: Notify) -> dict[int, BuildRe
     """Build the batches over a process pool. Workers report each PDF when it is written
     (a thread here passes it on to ``notify``), so progress moves PDF by PDF."""
     context = multiprocessing.get_context()
+    preload_hyphenation({job[1].lang for job in todo})  # forked workers share them
     finished = context.SimpleQueue()
     results: dict[int, BuildResult] = {}
     failures: list[BaseException] = []
