@@ -1,0 +1,29 @@
+"""Save Patient Zero's print guide: the screens go double-sided on their short edge whatever
+the kit's flip (their data says so), the cut-out tools and the lab sheet have steps of their
+own, and the labs bring pencils and a Savvy."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.i18n import engine_messages as m
+from support.guide import listed, read_guide, step_pages
+
+
+@pytest.mark.parametrize("lang, screen", [("en", "Screen, Lab-M"), ("fr", "Paravent, Labo-M"),
+                                          ("de", "Sichtschirm, Labor-M")])
+@pytest.mark.slow
+def test_screens_flip_on_their_short_edge_and_come_first(built, lang, screen):
+    guide = read_guide(built("save-patient-zero", lang).path, "save-patient-zero", lang)
+    first = guide.outline[screen]
+    assert step_pages(guide, screen) == {first, first + 1}           # inside, outside
+    assert listed(guide, m.GUIDE_DUPLEX["short"]) == set(range(first, first + 4))  # and Lab-T
+    assert f"1. {screen} — " in guide.text
+
+
+@pytest.mark.slow
+def test_cutouts_lab_sheet_and_what_to_bring(built):
+    guide = read_guide(built("save-patient-zero", "de").path, "save-patient-zero", "de")
+    assert "Prüfe, dass das Lineal 95 mm misst" in guide.text
+    assert "Laborblatt — Seiten 3–4: Nichts zu schneiden: Jedes Labor spielt" in guide.text
+    assert "Ein Bleistift pro Labor" in guide.text and "Savvy" in guide.text
