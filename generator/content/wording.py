@@ -4,6 +4,8 @@ loader's problems, the pipeline's checks, Savvy's game and the commands."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def counted(count: int, singular: str, plural: str | None = None) -> str:
     """``count`` and its noun in the number it takes (``plural`` for an irregular one, such
@@ -11,7 +13,7 @@ def counted(count: int, singular: str, plural: str | None = None) -> str:
     return f"{count} {singular if count == 1 else plural or singular + 's'}"
 
 
-def numbered(singular: str, numbers: list[int], plural: str | None = None) -> str:
+def numbered(singular: str, numbers: Sequence[object], plural: str | None = None) -> str:
     """A noun and the numbers it names, in the number they make: "round 2", "rounds 1, 3"
     (where "round(s) [1, 3]" would hedge and print Python's list)."""
     noun = singular if len(numbers) == 1 else plural or singular + "s"

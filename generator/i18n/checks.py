@@ -9,6 +9,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
+from ..content.wording import numbered
 from ..errors import Problem
 
 PLACEHOLDER = re.compile(r"\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}|%\(\w+\)[sdif]|%[sdif]")
@@ -64,13 +65,13 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
         lost = placeholders(source) - placeholders(text)
         extra = placeholders(text) - placeholders(source)
         if lost:
-            problems.append(Problem(str(path), where, "the translation lacks placeholder(s) "
-                                    f"{', '.join(sorted(lost))}: copy them unchanged from the "
-                                    "msgid", message.lineno))
+            missing = numbered("placeholder", sorted(lost))
+            problems.append(Problem(str(path), where, f"the translation lacks {missing}: copy "
+                                    "them unchanged from the msgid", message.lineno))
         if extra:
-            problems.append(Problem(str(path), where, "the translation has placeholder(s) "
-                                    f"{', '.join(sorted(extra))} the msgid does not: remove "
-                                    "them", message.lineno))
+            added = numbered("placeholder", sorted(extra))
+            problems.append(Problem(str(path), where, f"the translation has {added} the msgid "
+                                    "does not: remove them", message.lineno))
         why = markup_problem(text)
         if why and not markup_problem(source):
             problems.append(Problem(str(path), where, f"markup in the translation: {why}",

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..content.model import Board, Deck, Game, Sheet, Size
 from ..content.sizes import papers
+from ..content.wording import numbered
 from ..errors import RenderError, UsageError
 from ..i18n.catalog import Translator
 from ..i18n.engine_messages import BLANK_BACK
@@ -39,7 +40,7 @@ def plan_components(game: Game, request: BuildRequest, tr: Translator,
     known = [c.id for c in game.components]
     unknown = [c for c in request.only if c not in known]
     if unknown:
-        raise UsageError(f"unknown component(s) {', '.join(unknown)} for {game.id}; "
+        raise UsageError(f"unknown {numbered('component', sorted(unknown))} for {game.id}; "
                          f"components: {', '.join(known)}")
     selected = [c for c in game.components if not request.only or c.id in request.only]
     sharers = [c for c in selected if _shares(c, options)]
