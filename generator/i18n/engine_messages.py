@@ -38,7 +38,7 @@ GUIDE_STEPS = {
     "shared": "Cut it out along its edge.",  # a sheet printed on a page it shares
 }
 # A sheet printed on both sides (``duplex:`` in ``assembly:``) in a single-sided build.
-GUIDE_GLUE_SIDES = "Printed single-sided: glue each even page to the back of the page before it."
+GUIDE_GLUE_SIDES = "Printed single-sided: glue its pages back to back, two by two, in order."
 GUIDE_BRING = "What to bring"
 GUIDE_BRING_INTRO = "The game also needs what this kit does not print:"
 GUIDE_BRING_NOTHING = "Nothing else: this kit prints everything the game needs."

@@ -27,3 +27,14 @@ def test_cutouts_lab_sheet_and_what_to_bring(built):
     assert "Prüfe, dass das Lineal 95 mm misst" in guide.text
     assert "Laborblatt — Seiten 3–4: Nichts zu schneiden: Jedes Labor spielt" in guide.text
     assert "Ein Bleistift pro Labor" in guide.text and "Savvy" in guide.text
+
+
+@pytest.mark.slow
+def test_single_sided_screens_are_glued_back_to_back(built):
+    guide = read_guide(built("save-patient-zero", "en", only=("screen-m", "lab-sheet"),
+                             duplex="none").path, "save-patient-zero", "en")
+    assert listed(guide, m.GUIDE_SIMPLEX) == set(range(1, 6)) and guide.pages == 5
+    assert ("1. Screen, Lab-M — pages 4–5: Fold between its three panels so that it stands, "
+            "the inside (the tools) facing your lab. Printed single-sided: glue its pages back "
+            "to back, two by two, in order.") in guide.text
+    assert not listed(guide, m.GUIDE_DUPLEX["short"])
