@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..content.model import Game
+from ..content.model import Game, Size
 from ..errors import RenderError
 from ..i18n.catalog import Translator
 from ..i18n.engine_messages import BLANK_BACK, GUIDE_TITLE
@@ -69,12 +69,15 @@ def add_guide(game: Game, request: BuildRequest, tr: Translator,
     return Guided([plan, *plans], _GuideContexts(contexts, Scope(base), paged))
 
 
-def _plan(size: Any, pages: int, length: int, options: PrintOptions,
+def _plan(size: Size, pages: int, length: int, options: PrintOptions,
           tr: Translator) -> ComponentPlan:
     """``pages`` pages of text, blank pages up to ``length``, and a blank back when that
     leaves an odd count on a duplex printer."""
     paper = paper_size(options.paper)
-    planned = plan_sheet(LAYOUT, size, paper, pages, options)
+    try:
+        planned = plan_sheet(LAYOUT, size, paper, pages, options)
+    except ValueError as exc:  # a layout of one's own, larger than the paper
+        raise RenderError(f"the print guide: {exc}; or build with --no-guide") from None
     note = tr.gettext(BLANK_BACK)
     planned += [blank_back(paper, options, note) for _ in range(length - pages)]
     return ComponentPlan(GUIDE_ID, tr.gettext(GUIDE_TITLE),

@@ -13,7 +13,7 @@ import pytest
 
 from generator.cli import main
 from generator.content.loader import builtin_games, game_folder
-from generator.errors import ContentError
+from generator.errors import ContentError, RenderError
 from generator.i18n import engine_messages as m
 from generator.imposition.plan import PrintOptions
 from generator.pipeline.build import build
@@ -158,3 +158,13 @@ def test_guide_data_errors_name_the_file_line_and_key(tmp_path):
                  "at assembly[3].duplex: 'sideways' is not one of: long, short"):
         assert part in found
     assert "game.yaml:" in found
+
+
+def test_a_guide_layout_of_ones_own_too_large_for_the_paper_is_named(tmp_path):
+    folder = tmp_path / "big-guide"
+    shutil.copytree(game_folder("microbious"), folder)
+    (folder / "layouts" / "guide.yaml").write_text(
+        "print-guide:\n  extends: basic-back\n  size: [300, 400]\n", encoding="utf-8")
+    with pytest.raises(RenderError, match=r"the print guide: layout 'print-guide' is 300×400 mm "
+                                          r"but .* or build with --no-guide"):
+        build(BuildRequest(folder, "en", only=("score-pad",), out_dir=tmp_path / "out"))
