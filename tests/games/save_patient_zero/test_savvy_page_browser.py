@@ -25,6 +25,8 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 OPEN_WITHIN_MS = 3000  # a phone opens the page at once; this is a loose ceiling on a busy CI
 
+pytestmark = pytest.mark.slow  # a browser: a minute and more, outside the fast loop
+
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is a test dependency: "
                                 "pip install -e '.[test]'")
 if not (CHROMIUM and DRIVER):
