@@ -1,6 +1,7 @@
 """Bad inputs a user may feed pnp, what they see, and proof that no output file changed.
 
-``python tests/support/bad_inputs.py`` prints the table as markdown;
+``python tests/support/bad_inputs.py`` prints the table as markdown (docs/bad-inputs.md is
+its output);
 tests/reliability/test_bad_inputs.py runs the same table and asserts each row.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import re
 import shutil
 import struct
 import sys
@@ -85,6 +87,20 @@ GY = "game.yaml"
 BUILD = ("build", "--game-dir", "{game}", "--lang", "en", "--paper", "a4", "--out", "{out}")
 BUILD_DE = ("build", "--game-dir", "{game}", "--lang", "de", "--paper", "a4", "--out", "{out}")
 CHECK = ("check", "{game}")
+PHARMA = "pharma-code"
+PHARMA_CSV = ("build", "--game-dir", "{game}", "--lang", "en", "--paper", "a4", "--only",
+              "questions", "--out", "{out}")
+
+
+def questions_csv(encoding: str, qty: str = "1") -> Callable[[Path], None]:
+    """Pharma's questions as a spreadsheet's CSV (accents in the text), saved in
+    ``encoding``, with ``qty`` copies of the one card."""
+    row = f"Quelle molécule ?,Aspirine,Paracétamol,Ibuprofène,a,{qty}\r\n"
+    data = ("question,a,b,c,answer,qty\r\n" + row).encode(encoding)
+    return both(write("questions.csv", data),
+                replace(GY, "cards_file: questions.yaml", "cards_file: questions.csv"))
+
+
 # a comment line of the spz-sample layout, where the image cases insert their element
 SAMPLE_ROW = "    # the five molecules, in number order, each with its colour's shape\n"
 
@@ -156,6 +172,15 @@ CASES: tuple[Case, ...] = (
          edit=both(write("art.bmp", b"BM"),
                    replace("layouts/cards.yaml", SAMPLE_ROW,
                            "    - {type: image, src: art.bmp, x: 30, y: 2, w: 10, h: 10}\n"))),
+    Case("cards CSV in Windows-1252 (an older Excel's 'CSV')", PHARMA_CSV, "CSV UTF-8",
+         game=PHARMA, edit=questions_csv("cp1252")),
+    Case("quantity typed as '²' in a cards CSV", PHARMA_CSV, "'²'",
+         game=PHARMA, edit=questions_csv("utf-8", qty="²")),
+    Case("SVG 1e30 points wide", BUILD, "huge.svg",
+         edit=both(write("huge.svg", b'<svg xmlns="http://www.w3.org/2000/svg" '
+                                     b'width="1e30" height="10"/>'),
+                   replace("layouts/cards.yaml", SAMPLE_ROW,
+                           "    - {type: image, src: huge.svg, x: 30, y: 2, w: 10, h: 10}\n"))),
     Case("game id with ../ (escapes the output folder)", BUILD, "not a valid id",
          edit=replace(GY, "id: save-patient-zero", "id: ../../etc")),
     Case("game id with odd characters", CHECK, "not a valid id",
@@ -230,6 +255,7 @@ def _first_line(outcome: Outcome) -> str:
     lines = [line for line in outcome.message.splitlines() if line.startswith("error")]
     line = (lines or outcome.message.splitlines() or [""])[-1 if not lines else 0]
     line = line.replace(str(Path(tempfile.gettempdir())), "/tmp").replace("|", "\\|")
+    line = re.sub(r"/tmp/tmp\w+/", "", line)  # the case's copy: game/…, out/…
     return line[:150]
 
 
