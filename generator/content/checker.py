@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ..errors import ContentError, Problem
@@ -61,6 +61,16 @@ class Checker:
         self.add(path, f"expected a mapping of keys (key: value lines), got {described(value)}",
                  parent, key)
         return None
+
+    def entries(self, container: Any, path: str) -> Iterator[tuple[Any, str, dict]]:
+        """(key, path, entry) for each entry of a list (key: its index) or a mapping that is
+        itself a mapping; one that is not is reported where it is written and skipped."""
+        pairs = container.items() if isinstance(container, Mapping) else enumerate(container)
+        for key, item in pairs:
+            where = join(path, key)
+            entry = self.mapping(item, where, container, key)
+            if entry is not None:
+                yield key, where, entry
 
     def keys(self, value: Mapping[str, Any], path: str, allowed: Iterable[str],
              required: Iterable[str] = ()):

@@ -60,11 +60,7 @@ def _check_elements(check: Checker, schema: ElementSchema, elements: Any, path: 
     if not isinstance(elements, list):
         check.add(path, "expected a list of elements", parent, key)
         return
-    for index, element in enumerate(elements):
-        where = join(path, index)
-        element = check.mapping(element, where, elements, index)
-        if element is None:
-            continue
+    for _, where, element in check.entries(elements, path):
         kind = element.get("type")
         if not isinstance(kind, str) or kind not in schema:
             check.add(join(where, "type"),

@@ -156,11 +156,7 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
         return []
     seen: set[str] = set()
     result: list[Any] = []
-    for index, item in enumerate(items):
-        where = join("components", index)
-        item = check.mapping(item, where, items, index)
-        if item is None:
-            continue
+    for _, where, item in check.entries(items, "components"):
         kind = check.choice(item, "kind", where, COMPONENT_KEYS, default="deck")
         if kind is None:
             continue

@@ -42,11 +42,7 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
 
 def _check_limbs(check: Checker, limbs: Mapping[str, Any]) -> None:
     faces: dict[int, str] = {}
-    for limb, spec in limbs.items():
-        where = join("data.limbs", limb)
-        spec = check.mapping(spec, where, limbs, limb)
-        if spec is None:
-            continue
+    for limb, where, spec in check.entries(limbs, "data.limbs"):
         check.keys(spec, where, LIMB_KEYS, required=("name", "die", "pos", "adjacent",
                                                      "redirect"))
         die = check.integer(spec, "die", where)
@@ -133,11 +129,7 @@ def _check_types(check: Checker, data: Mapping[str, Any]) -> dict[str, int]:
     if types is None:
         return {}
     counts: dict[str, int] = {}
-    for name, spec in types.items():
-        where = join("data.card_types", name)
-        spec = check.mapping(spec, where, types, name)
-        if spec is None:
-            continue
+    for name, where, spec in check.entries(types, "data.card_types"):
         if not known(spec.get("class"), classes):
             check.add(join(where, "class"), f"class {spec.get('class')!r} is not one of "
                       f"{', '.join(classes)}", spec, "class")

@@ -45,11 +45,7 @@ def _setups(check: Checker, setups: Any, data: Mapping[str, Any]) -> None:
                   data, "setups")
         return
     previous = 0
-    for index, setup in enumerate(setups):
-        where = join("data.setups", index)
-        setup = check.mapping(setup, where, setups, index)
-        if setup is None:
-            continue
+    for _, where, setup in check.entries(setups, "data.setups"):
         check.keys(setup, where, {"players", "highest", "jokers", "card_label"},
                    required=("players", "highest", "jokers", "card_label"))
         highest = check.integer(setup, "highest", where, low=1, high=HIGHEST_CARD)
@@ -116,11 +112,7 @@ def _summary(check: Checker, summary: Any, data: Mapping[str, Any]) -> None:
                   "run_bonus")
         return
     previous = 1
-    for index, row in enumerate(bonus):
-        where = join("data.summary.run_bonus", index)
-        row = check.mapping(row, where, bonus, index)
-        if row is None:
-            continue
+    for _, where, row in check.entries(bonus, "data.summary.run_bonus"):
         check.keys(row, where, {"cards", "squares"}, required=("cards", "squares"))
         cards = check.integer(row, "cards", where, low=2, high=HIGHEST_CARD)
         check.integer(row, "squares", where, low=1, high=HIGHEST_CARD)
