@@ -88,7 +88,7 @@ HELP: Mapping[str, CommandHelp] = {
         "before printing.",
         "pnp proof --game-dir my-game"),
     "export": CommandHelp(
-        "Export decks for a digital table: Tabletop Simulator deck sheets, a back and tts.json.",
+        "Export decks for a digital table or a print shop; each target has its own --help.",
         "pnp export tts --game-dir my-game"),
 }
 
