@@ -14,10 +14,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..content.model import Deck
 from ..errors import UsageError
 from ..resources import fonts_dir
-from .raster import DeckImages, Rasterizer, distinct_cards
+from .raster import DeckImages, Rasterizer, copies_at, distinct_cards
 from .staging import staged
 
 CONTACT_COLS, CONTACT_ROWS = 6, 4   # cards per contact sheet: 24
@@ -89,7 +88,7 @@ def _write_contact_sheets(images: DeckImages, folder: Path) -> list[Path]:
     """Trimmed thumbnails with their number and copies, 24 to a sheet, distinct backs last."""
     deck = images.deck
     pairs = zip(images.items, images.fronts, strict=True)
-    cells = [(f"{n:03d}  ×{_copies(deck, item)}", front)
+    cells = [(f"{n:03d}  ×{copies_at(deck, item)}", front)
              for n, (item, front) in enumerate(pairs, start=1)]
     seen: list[bytes] = []
     for back in images.backs:
@@ -121,12 +120,3 @@ def _write_contact_sheets(images: DeckImages, folder: Path) -> list[Path]:
         canvas.save(path, "PNG")
         paths.append(path)
     return paths
-
-
-def _copies(deck: Deck, item: int) -> int:
-    """How many copies the row of ``deck.cards[item]`` expands into (they follow it)."""
-    count = 1
-    while item + count < len(deck.cards) and deck.cards[item + count].copy == count + 1:
-        count += 1
-    return count
-

@@ -43,6 +43,14 @@ def distinct_cards(deck: Deck) -> list[int]:
     return [i for i, card in enumerate(deck.cards) if card.copy == 1]
 
 
+def copies_at(deck: Deck, item: int) -> int:
+    """How many copies the row of ``deck.cards[item]`` expands into (they follow it)."""
+    count = 1
+    while item + count < len(deck.cards) and deck.cards[item + count].copy == count + 1:
+        count += 1
+    return count
+
+
 class Rasterizer:
     """One game in one language, ready to draw any of its decks at any resolution."""
 
