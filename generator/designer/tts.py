@@ -1,112 +1,85 @@
-"""``pnp export tts``: Tabletop Simulator custom-deck images for every deck of a game.
+"""``pnp export tts``: Tabletop Simulator custom decks for every deck of a game.
 
 TTS reads a deck as sheet images of up to 10 × 7 cards, no larger than 4096 × 4096 px, plus
-one back image (or a back sheet when the backs differ). Every physical card (after ``qty``)
-gets its own slot, so a deck imported from the sheets is the deck the PDF prints. Cards are
-drawn at trim size (no bleed), at the highest resolution up to 300 dpi that keeps a sheet
-within the limit. ``tts.json`` lists each sheet's file, grid and card count.
+one back image (or a back sheet when the backs differ): the sheets of ``card_sheets``, with
+the limits of ``templates/digital-tables.yaml``. Beside them, ``<deck>.json`` is a saved
+object (``tts_object``) holding the whole deck, every physical card after ``qty``, that TTS
+loads from Objects → Saved Objects once copied into its Saved Objects folder; ``tts.json``
+lists each sheet's file, grid and card count for an import by hand.
 """
 
 from __future__ import annotations
 
-import json
-import math
+import sys
 import time
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from ..errors import UsageError
+from .card_sheets import (
+    DeckSheets,
+    ExportRequest,
+    ExportResult,
+    card_names,
+    export_folder,
+    file_address,
+    sheet_limits,
+    table_settings,
+    write_deck_sheets,
+    write_json,
+)
+from .tts_object import saved_object
 
-from .raster import Rasterizer
-from .staging import staged
+__all__ = ["ExportRequest", "ExportResult", "export_tts", "saved_objects_folder"]
 
-MAX_COLS, MAX_ROWS, MAX_SIDE, MAX_DPI, MIN_GRID = 10, 7, 4096, 300, 2
-PLAIN_BACK = "#9aa3ad"  # a deck without a back layout still needs a back image in TTS
-
-
-@dataclass(frozen=True)
-class ExportRequest:
-    game: str | Path
-    lang: str = "en"
-    out_dir: Path = Path("output/tts")
-    decks: tuple[str, ...] = ()
-    layout_dirs: tuple[Path, ...] = ()
-    fallback: str | None = None
-
-
-@dataclass(frozen=True)
-class ExportResult:
-    folder: Path
-    index: Path
-    sheets: int
-    cards: int
-    seconds: float
-
-
-def grid(count: int) -> tuple[int, int]:
-    """Columns and rows of a sheet holding ``count`` cards: at most 10 × 7, at least 2 × 2
-    (the smallest grid TTS's deck importer accepts; spare slots stay blank)."""
-    rows = max(MIN_GRID, min(MAX_ROWS, math.ceil(count / MAX_COLS)))
-    return max(MIN_GRID, min(MAX_COLS, math.ceil(count / rows))), rows
-
-
-def card_pixels(w_mm: float, h_mm: float, cols: int, rows: int) -> tuple[float, int, int]:
-    """dpi and cell size in px so that a cols × rows sheet stays within MAX_SIDE."""
-    dpi = min(MAX_DPI, MAX_SIDE * 25.4 / (cols * w_mm), MAX_SIDE * 25.4 / (rows * h_mm))
-    return dpi, math.floor(w_mm / 25.4 * dpi), math.floor(h_mm / 25.4 * dpi)
+INDEX = "tts.json"
 
 
 def export_tts(request: ExportRequest) -> ExportResult:
     started = time.perf_counter()
-    raster = Rasterizer(request.game, request.lang, request.layout_dirs, request.fallback)
-    target = Path(request.out_dir) / f"{raster.game.id}-{request.lang}"
-    index: dict[str, Any] = {"game": raster.game.id, "lang": request.lang, "decks": []}
-    with staged(target) as staging:
+    limits, names = sheet_limits("tts"), list(table_settings()["tts"]["name_fields"])
+    with export_folder(request, "output/tts") as (raster, target, staging):
+        address = file_address(request.base_url, target)
+        index: dict[str, Any] = {"game": raster.game.id, "lang": request.lang, "decks": []}
+        objects = []
         for deck in raster.decks(request.decks):
-            index["decks"].append(_export_deck(raster, deck, staging))
-        (staging / "tts.json").write_text(json.dumps(index, indent=1) + "\n", encoding="utf-8")
+            if f"{deck.id}.json" == INDEX:
+                raise UsageError(f"a deck named '{deck.id}' would overwrite {INDEX}, the "
+                                 f"index of the export; give the deck another id")
+            sheets = write_deck_sheets(raster, deck, staging, deck.id, limits)
+            title = raster.tr.gettext(deck.title)
+            state = saved_object(sheets, title, card_names(raster, deck, names), address,
+                                 f"{raster.game.id}/{request.lang}/{deck.id}")
+            write_json(staging / f"{deck.id}.json", state)
+            objects.append(target / f"{deck.id}.json")
+            index["decks"].append(_index_entry(sheets))
+        write_json(staging / INDEX, index)
     decks = index["decks"]
-    return ExportResult(target, target / "tts.json", sum(len(d["sheets"]) for d in decks),
-                        sum(d["cards"] for d in decks), time.perf_counter() - started)
+    return ExportResult(target, target / INDEX, tuple(objects),
+                        sum(len(d["sheets"]) for d in decks), sum(d["cards"] for d in decks),
+                        time.perf_counter() - started)
 
 
-def _export_deck(raster: Rasterizer, deck: Any, folder: Path) -> dict[str, Any]:
-    per_sheet = MAX_COLS * MAX_ROWS
-    dpi, cw, ch = card_pixels(deck.size.w, deck.size.h, *grid(min(len(deck.cards), per_sheet)))
-    images = raster.render(deck, list(range(len(deck.cards))), dpi, 0.0)
-    fronts = [_cell(i, (cw, ch)) for i in images.fronts]
-    backs = [_cell(b, (cw, ch)) if b is not None else Image.new("RGB", (cw, ch), PLAIN_BACK)
-             for b in images.backs]
-    unique_backs = len({b.tobytes() for b in backs}) > 1
-    entry: dict[str, Any] = {"id": deck.id, "cards": len(fronts), "card_px": [cw, ch],
-                             "dpi": round(dpi, 1), "back_is_hidden": True,
-                             "unique_backs": unique_backs, "sheets": []}
-    if not unique_backs and backs:
-        backs[0].save(folder / f"{deck.id}-back.png")
-        entry["back"] = f"{deck.id}-back.png"
-    for number, start in enumerate(range(0, len(fronts), per_sheet), start=1):
-        chunk = slice(start, start + per_sheet)
-        cols, rows = grid(len(fronts[chunk]))
-        sheet: dict[str, Any] = {"image": f"{deck.id}-sheet-{number}.png", "grid": [cols, rows],
-                 "cards": len(fronts[chunk]), "first_card": start + 1}
-        _sheet(fronts[chunk], cols, rows).save(folder / sheet["image"])
-        if unique_backs:
-            sheet["back_sheet"] = f"{deck.id}-backs-{number}.png"
-            _sheet(backs[chunk], cols, rows).save(folder / sheet["back_sheet"])
-        sheet["px"] = [cols * cw, rows * ch]
-        entry["sheets"].append(sheet)
+def saved_objects_folder(platform: str = sys.platform) -> str:
+    """Where TTS looks for saved objects on this platform (``templates/digital-tables.yaml``)."""
+    folders = table_settings()["tts"]["saved_objects"]
+    return str(folders.get(platform) or folders["linux"])
+
+
+def _index_entry(sheets: DeckSheets) -> dict[str, Any]:
+    cw, ch = sheets.card_px
+    entry: dict[str, Any] = {
+        "id": sheets.deck.id, "cards": len(sheets.slot_of),
+        "slots": sum(s.slots for s in sheets.sheets), "card_px": [cw, ch],
+        "dpi": round(sheets.dpi, 1), "back_is_hidden": True,
+        "unique_backs": sheets.back is None, "saved_object": f"{sheets.deck.id}.json",
+        "sheets": []}
+    if sheets.back:
+        entry["back"] = sheets.back
+    for sheet in sheets.sheets:
+        row: dict[str, Any] = {"image": sheet.image, "grid": [sheet.cols, sheet.rows],
+                               "cards": sheet.slots, "first_card": sheet.first_slot + 1}
+        if sheet.back_sheet:
+            row["back_sheet"] = sheet.back_sheet
+        row["px"] = [sheet.cols * cw, sheet.rows * ch]
+        entry["sheets"].append(row)
     return entry
-
-
-def _cell(image: Image.Image, size: tuple[int, int]) -> Image.Image:
-    return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
-
-
-def _sheet(cards: list[Image.Image], cols: int, rows: int) -> Image.Image:
-    cw, ch = cards[0].size
-    sheet = Image.new("RGB", (cols * cw, rows * ch), "white")
-    for index, card in enumerate(cards):
-        row, col = divmod(index, cols)
-        sheet.paste(card, (col * cw, row * ch))
-    return sheet
