@@ -23,6 +23,7 @@ from . import (
     proof_cmd,
     savvy_cmd,
     score_cmd,
+    watch_cmd,
 )
 from .options import Command
 
@@ -34,7 +35,7 @@ PIPE_CLOSED = 141
 COMMANDS: Mapping[str, Command] = {
     "build": build_cmd, "list": list_cmd, "savvy": savvy_cmd, "score": score_cmd,
     "i18n": i18n_cmd, "check": check_cmd, "new": new_cmd, "proof": proof_cmd,
-    "export": export_cmd,
+    "export": export_cmd, "watch": watch_cmd,
 }
 
 

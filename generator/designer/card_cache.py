@@ -1,0 +1,131 @@
+"""Card proofs kept between rebuilds, so ``pnp watch`` draws after an edit only the cards the
+edit changed.
+
+Each card's PNGs are keyed by everything its drawing reads (the cache rule of ARCHITECTURE.md):
+the card's row (fields, layouts, copy, its number and the deck's count, which a layout may
+print), its deck (id, kind, title, size, vars), what every card of the game reads (palette,
+data, vars, colour cues, layouts) and the files of the game other than its cards tables (art,
+icons, catalogs, layout files), with the language, resolution and bleed. A cards table reaches
+a drawing only through the rows read from it, so one edited row changes one card's key; any
+other file changes every key. A rules deck draws text made from the whole game, so its cards
+are keyed by the game's fingerprint as well.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from ..content.model import Deck, Game, thaw
+from ..resources import file_version
+from .raster import Rasterizer, copies_at, distinct_cards
+
+# files whose contents reach a drawing only as card rows (cards_file: and its spreadsheets)
+CARD_TABLE_SUFFIXES = frozenset({".csv", ".tsv", ".xlsx", ".ods"})
+SKIPPED_PARTS = frozenset({"__pycache__", ".git", ".pnp-cache"})
+
+
+@dataclass(frozen=True)
+class CardProof:
+    """One row of a deck as the preview shows it: its number in the deck (first copy), how
+    many copies it prints, and the keys of its PNGs (the back's None when it has none)."""
+
+    number: int
+    copies: int
+    front: str
+    back: str | None
+
+
+def _digest(*parts: Any) -> str:
+    text = json.dumps([thaw(p) for p in parts], sort_keys=True, default=repr,
+                      ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class FileDigests:
+    """Content hashes of files, each read again only when its (mtime, size) changes."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[Path, tuple[int, int]], str] = {}
+
+    def of(self, folders: Iterable[Path]) -> list[list[tuple[str, str]]]:
+        """Per folder, (relative path, content hash) of every file below it but its cards
+        tables and the folders no drawing reads; the hashes of files gone or changed since
+        the last call are forgotten."""
+        known, found = {}, []
+        for folder in folders:
+            files = []
+            for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+                relative = path.relative_to(folder)
+                if path.suffix.lower() in CARD_TABLE_SUFFIXES or \
+                        SKIPPED_PARTS.intersection(relative.parts):
+                    continue
+                version = (path, file_version(path))
+                digest = self._known.get(version) or hashlib.sha256(path.read_bytes()).hexdigest()
+                known[version] = digest
+                files.append((str(relative), digest))
+            found.append(files)
+        self._known = known
+        return found
+
+
+class CardCache:
+    """PNG bytes of card sides by key; ``renders`` counts the cards drawn, so a test (and a
+    curious designer) can tell a cached card from a drawn one."""
+
+    def __init__(self) -> None:
+        self.renders = 0
+        self.files = FileDigests()
+        self._sides: dict[str, tuple[bytes, bytes | None]] = {}
+
+    def shared_key(self, game: Game, folders: Sequence[Path], settings: Any) -> str:
+        """What every card of ``game`` reads, hashed once a rebuild."""
+        files = self.files.of(f for f in folders if f.is_dir())
+        layouts = {name: (layout.size, layout.elements) for name, layout in game.layouts.items()}
+        return _digest(game.id, game.title, game.palette, game.data, game.vars,
+                       game.colour_cues, layouts, files, settings)
+
+    def deck(self, raster: Rasterizer, deck: Deck, shared: str, dpi: float,
+             bleed: float) -> tuple[list[CardProof], dict[str, bytes]]:
+        """Every row of ``deck`` with its PNGs, drawing only the rows whose key is new."""
+        items = distinct_cards(deck)
+        deck_key = _digest(shared, deck.id, deck.kind, deck.title, deck.size, deck.vars,
+                           raster.game.fingerprint if deck.kind == "rules" else "")
+        keys = {item: _digest(deck_key, item, len(deck.cards), deck.cards[item].fields,
+                              deck.cards[item].front, deck.cards[item].back)
+                for item in items}
+        missing = [item for item in items if keys[item] not in self._sides]
+        if missing:
+            drawn = raster.render(deck, missing, dpi, bleed)
+            for item, face, reverse in zip(missing, drawn.fronts, drawn.backs, strict=True):
+                self._sides[keys[item]] = (_png(face, dpi), None if reverse is None
+                                           else _png(reverse, dpi))
+            self.renders += len(missing)
+        proofs, pngs = [], {}
+        for item in items:
+            key = keys[item]
+            front, back = self._sides[key]
+            pngs[f"{key}-front"] = front
+            if back is not None:
+                pngs[f"{key}-back"] = back
+            proofs.append(CardProof(item + 1, copies_at(deck, item), f"{key}-front",
+                                    None if back is None else f"{key}-back"))
+        return proofs, pngs
+
+    def keep_only(self, used: Iterable[str]) -> None:
+        """Drop the sides no current card uses (a card edited back is drawn again)."""
+        sides = {key.rsplit("-", 1)[0] for key in used}
+        self._sides = {k: v for k, v in self._sides.items() if k in sides}
+
+
+def _png(image: Image.Image, dpi: float) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", dpi=(dpi, dpi), compress_level=1)
+    return buffer.getvalue()
