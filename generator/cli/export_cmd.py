@@ -6,12 +6,13 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
-from . import export_tts
+from . import export_tts, export_ttpg
 from .options import Command
 
 # target → its module; a target registers its own parser (options, description, example)
 TARGETS: Mapping[str, Command] = {
     "tts": export_tts,
+    "ttpg": export_ttpg,
 }
 
 
