@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import tempfile
 from pathlib import Path
 from string import Template
 
 from ..content.loader import ID_PATTERN
 from ..errors import UsageError
 from ..resources import shipped, templates_dir
+from .staging import staged
 
 FILLED_IN = ("game.yaml", "README.md")
 
@@ -48,19 +48,14 @@ def create_game(target: Path, title: str | None = None) -> list[Path]:
         raise UsageError("the title must be one line of text")
     values = {"id": game_id, "title": title, "title_yaml": json.dumps(title, ensure_ascii=False),
               "folder": str(target)}
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}."))
-    try:
-        shutil.copytree(scaffold_dir(), staging, dirs_exist_ok=True)
-        for name in FILLED_IN:
-            path = staging / name
-            path.write_text(Template(path.read_text(encoding="utf-8")).safe_substitute(values),
-                            encoding="utf-8")
-        files = sorted(p.relative_to(staging) for p in staging.rglob("*") if p.is_file())
-        if target.exists():
-            target.rmdir()
-        staging.rename(target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return files
+    with staged(target, elsewhere="create the game in another folder") as staging:
+        for source in sorted(scaffold_dir().rglob("*")):
+            copy = staging / source.relative_to(scaffold_dir())
+            if source.is_dir():
+                copy.mkdir()
+            elif source.name in FILLED_IN and source.parent == scaffold_dir():
+                text = Template(source.read_text(encoding="utf-8")).safe_substitute(values)
+                copy.write_text(text, encoding="utf-8")
+            else:
+                shutil.copyfile(source, copy)
+        return sorted(p.relative_to(staging) for p in staging.rglob("*") if p.is_file())

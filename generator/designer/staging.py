@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -9,29 +10,70 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import UsageError
+from ..files import ELSEWHERE, FOLDER_MODE, first_missing, fsync_file, remove_made, write_failure
 from ..resources import shipped
 
 
 @contextmanager
-def staged(target: Path) -> Iterator[Path]:
-    """Yield an empty staging folder beside ``target``; on success it replaces ``target``
-    (the old results are removed last), on any error it is deleted and ``target`` kept.
-    Never inside the installed package, where a reinstall would lose the results."""
+def staged(target: Path, elsewhere: str = ELSEWHERE) -> Iterator[Path]:
+    """Yield an empty staging folder beside ``target``; on success its files are flushed to
+    the disk and it replaces ``target`` (the old results are removed last); on any error it
+    is deleted, ``target`` kept and a parent folder made for it removed. A fault of the
+    machine while writing in the staging folder is a UsageError naming ``target`` (see
+    ``files.write_failure``; ``elsewhere`` says where else to write). Never inside the
+    installed package, where a reinstall would lose the results."""
     if shipped(target):
         raise UsageError(f"{target.absolute()} is inside the installed pnp package, where a "
-                         "reinstall would lose it; choose another --out folder")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}."))
+                         f"reinstall would lose it; {elsewhere}")
+    made = first_missing(target.parent)
+    staging: Path | None = None
     try:
-        yield staging
-        old = None
-        if target.exists():
-            old = target.with_name(f".{target.name}.old")
-            shutil.rmtree(old, ignore_errors=True)
-            target.rename(old)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(dir=target.parent, prefix=f".{target.name}."))
+            os.chmod(staging, FOLDER_MODE)  # results to share, like any folder made here
+        except OSError as exc:
+            raise write_failure(target, exc, elsewhere, whole_folder=True) from None
+        try:
+            yield staging
+        except OSError as exc:
+            if _read_elsewhere(exc, staging):
+                raise
+            raise write_failure(target, exc, elsewhere, whole_folder=True) from None
+        try:
+            for written in staging.rglob("*"):
+                if written.is_file():
+                    fsync_file(written)
+            _swap_in(staging, target)
+        except OSError as exc:
+            raise write_failure(target, exc, elsewhere, whole_folder=True) from None
+    finally:
+        if staging is not None and staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+        if not target.exists():
+            remove_made(target.parent, made)
+
+
+def _swap_in(staging: Path, target: Path) -> None:
+    """Rename ``staging`` to ``target``; the old ``target`` is put back if that fails."""
+    old = target.with_name(f".{target.name}.old")
+    kept = target.exists()
+    if kept:
+        shutil.rmtree(old, ignore_errors=True)
+        target.rename(old)
+    try:
         staging.rename(target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+    except OSError:
+        if kept:
+            old.rename(target)
         raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _read_elsewhere(exc: OSError, staging: Path | None) -> bool:
+    """An error that names a file outside the staging folder came from reading an input,
+    not from writing the results: not a fault of the output folder."""
+    if exc.filename is None or staging is None:
+        return False
+    named = Path(exc.filename).absolute()
+    return not named.is_relative_to(staging.absolute())

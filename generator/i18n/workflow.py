@@ -9,6 +9,7 @@ user's, never the installed package), and read from there first.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,10 +18,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from ..errors import UsageError
+from ..files import write_atomically
 from ..resources import shipped
 from .catalog import SOURCE_LANG, Translator, languages_for, translator
 from .extract import Messages, needed_messages
-from .places import LOCALES_ENV, catalog_home
+from .places import LOCALES_ENV, catalog_home, is_builtin
 
 POT_NAME = "messages.pot"
 
@@ -40,23 +42,27 @@ def _catalog(messages: Messages, project: str, locale: str | None = None,
     return catalog
 
 
-def _write(catalog: Catalog, path: Path) -> Path:
+def _write(catalog: Catalog, folder: Path, name: str) -> Path:
+    """Write ``name`` into the catalog folder of the game in ``folder``, whole or not at all."""
+    path = catalog_home(folder) / name
     if shipped(path):
         raise UsageError(f"{path.parent.absolute()} is inside the installed pnp package, where "
                          "a reinstall would lose the translations; for a built-in game run "
                          f"from another folder or set {LOCALES_ENV}=DIR (catalogs go to "
                          "DIR/<game>/), for a game folder of your own copy it out first")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as handle:
-        write_po(handle, catalog, width=0, sort_output=False)
+    data = io.BytesIO()
+    write_po(data, catalog, width=0, sort_output=False)
+    elsewhere = (f"set {LOCALES_ENV}=DIR to write the catalogs into DIR/<game>/"
+                 if is_builtin(folder) else
+                 "copy the game folder to a place you can write to")
+    write_atomically(path, data.getvalue(), elsewhere)  # a full disk never cuts a catalog short
     return path.absolute()
 
 
 def extract(folder: Path) -> Path:
     """Write ``messages.pot`` (every message the game's build translates) into the game's
     catalog folder, and nowhere else."""
-    return _write(_catalog(needed_messages(folder), f"pnp {folder.name}"),
-                  catalog_home(folder) / POT_NAME)
+    return _write(_catalog(needed_messages(folder), f"pnp {folder.name}"), folder, POT_NAME)
 
 
 def init(folder: Path, lang: str, force: bool = False) -> Path:
@@ -71,7 +77,7 @@ def init(folder: Path, lang: str, force: bool = False) -> Path:
     if path.exists() and not force:
         raise UsageError(f"{path} exists; translate it, or pass --force to start it again")
     return _write(_catalog(needed_messages(folder), f"pnp {folder.name}", lang,
-                           translator(lang, folder)), path)
+                           translator(lang, folder)), folder, path.name)
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -23,8 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from ..content.loader import game_folder
+from ..files import (
+    first_missing,
+    remove_made,
+    remove_temporaries,
+    write_atomically,
+    write_failure,
+)
 from ..i18n.places import user_catalog_folders
-from ..render.document import remove_temporaries, write_atomically, write_failure
 from ..render.text import preload_hyphenation
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
@@ -42,6 +49,7 @@ GUESS_BYTES_PER_S = 100_000  # data and layout bytes built per second, when no r
 GUESS_SUFFIXES = (".yaml", ".yml", ".csv")
 
 Notify = Callable[[BuildResult], None]
+Waiting = Callable[[Path], None]  # told of an output folder another build holds
 Job = tuple[int, BuildRequest, str, Path, float]  # index, request, inputs, record, cost
 
 
@@ -175,36 +183,85 @@ def _cost(request: BuildRequest, record: BuildRecord | None) -> float:
 
 
 def build_all(requests: Sequence[BuildRequest], jobs: int = 1, force: bool = False,
-              notify: Notify | None = None) -> list[BuildResult]:
+              notify: Notify | None = None, waiting: Waiting | None = None) -> list[BuildResult]:
     """Build every request whose inputs changed (all with ``force``), in parallel when
     ``jobs`` > 1; results in request order.
 
-    Every output folder is checked (and made) first. The first failure stops the run: jobs
-    not yet started are cancelled, and PDFs already written are complete (each one is
-    written atomically)."""
+    Every output folder is checked (and made) first; ``waiting`` is told of each one that
+    another build holds (by default a line on stderr). The first failure stops the run: jobs
+    not yet started are cancelled, PDFs already written are complete (each one is written
+    atomically), and an output folder this run made and left empty is removed."""
     notify = notify or (lambda result: None)
     with contextlib.ExitStack() as locks:
         for out_dir in sorted(dict.fromkeys(Path(r.out_dir) for r in requests)):
-            locks.enter_context(_folder_lock(output_folder(out_dir)))
+            locks.enter_context(_folder_turn(out_dir, waiting or _say_waiting))
         return _build_all(requests, jobs, force, notify)
 
 
+def _say_waiting(out_dir: Path) -> None:
+    print(f"waiting for another pnp build into {out_dir}/ to finish…", file=sys.stderr,
+          flush=True)
+
+
 @contextlib.contextmanager
-def _folder_lock(out_dir: Path) -> Iterator[None]:
-    """This build's turn at ``out_dir``: wait while another build holds it, then remove what
-    a killed build left half-written (its PDFs' and records' temporary files)."""
-    lock_path = out_dir / RECORDS_DIR / LOCK_NAME
-    try:
-        lock_path.parent.mkdir(exist_ok=True)
-        handle = lock_path.open("ab")
-    except OSError as exc:
-        raise write_failure(lock_path, exc) from None
-    with handle:
-        if fcntl is not None:  # Windows has none: there, two builds must not share a folder
-            fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes or we die
-        remove_temporaries(out_dir, ".pdf")
+def _folder_turn(out_dir: Path, waiting: Waiting) -> Iterator[None]:
+    """This build's turn at ``out_dir``, made if missing: wait while another build holds it,
+    then remove what a killed build left half-written (its PDFs' and records' temporary
+    files). If this build made the folder and fails with nothing written, the folder goes."""
+    made = first_missing(Path(out_dir))
+    folder = output_folder(out_dir)
+    lock_path = folder / RECORDS_DIR / LOCK_NAME
+    with _locked(lock_path, waiting):
+        remove_temporaries(folder, ".pdf")
         remove_temporaries(lock_path.parent, ".json")
+        try:
+            yield
+        except BaseException:
+            if made is not None and _only_the_lock(folder):
+                lock_path.unlink()  # a build waiting on it makes the next one
+                lock_path.parent.rmdir()
+                remove_made(folder, made)
+            raise
+
+
+def _only_the_lock(folder: Path) -> bool:
+    records = folder / RECORDS_DIR
+    return ([p.name for p in folder.iterdir()] == [RECORDS_DIR]
+            and [p.name for p in records.iterdir()] == [LOCK_NAME])
+
+
+@contextlib.contextmanager
+def _locked(lock_path: Path, waiting: Waiting) -> Iterator[None]:
+    """Hold the lock file ``lock_path``, telling ``waiting`` once if another build holds it.
+    A lock file removed while this build waited (its folder was left empty) is made again."""
+    told = False
+    while True:
+        try:
+            lock_path.parent.mkdir(parents=True, exist_ok=True)
+            handle = lock_path.open("ab")
+        except OSError as exc:
+            raise write_failure(lock_path, exc) from None
+        if fcntl is None:  # Windows has none: there, two builds must not share a folder
+            break
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if not told:
+                waiting(lock_path.parent.parent)
+                told = True
+            fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes or we die
+        if _same_file(handle, lock_path):
+            break
+        handle.close()
+    with handle:
         yield
+
+
+def _same_file(handle: Any, path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(handle.fileno()), path.stat())
+    except FileNotFoundError:
+        return False
 
 
 def _build_all(requests: Sequence[BuildRequest], jobs: int, force: bool,

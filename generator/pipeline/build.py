@@ -10,10 +10,11 @@ from pathlib import Path
 
 from ..content.model import Deck, Game
 from ..errors import UsageError
+from ..files import write_atomically
 from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
 from ..imposition.pages import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
-from ..render.document import DocumentInfo, flag_untranslated, render_pdf, write_atomically
+from ..render.document import DocumentInfo, flag_untranslated, render_pdf
 from ..resources import shipped
 from .contexts import Contexts
 from .fit import check_text_boxes

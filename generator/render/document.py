@@ -1,27 +1,21 @@
-"""Draw a list of planned components into one PDF, written atomically.
+"""Draw a list of planned components into the bytes of one PDF (``files.write_atomically``
+writes them).
 
 Same inputs give the same bytes: reportlab's invariant mode fixes ids and dates.
 """
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import io
-import os
-import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.model import Game
-from ..errors import UsageError
 from ..imposition.plan import ComponentPlan, Mark, MarkKind, PagePlan, Placement, Side
-from ..resources import shipped
 from ..units import mm
 from .fonts import font_name, register_fonts
 from .form_keys import FormKeys
@@ -197,76 +191,3 @@ def flag_untranslated(canvas: Canvas, page: PagePlan, placement: Placement, lang
     canvas.drawString(mm(placement.x + 0.8), mm(page.height - placement.y - 2.2),
                       f"[{lang.upper()}]")
     canvas.restoreState()
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-_FILE_MODE = 0o666 & ~_umask()
-
-
-TEMP_SUFFIX = ".part"  # a file being written: ".<name>.<random>.part" beside its target
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write beside the target, flush to the disk and rename: a failed or killed build never
-    leaves a broken file, and the last good one survives byte for byte. Never inside the
-    installed package, where a reinstall would lose the file. A fault of the machine (a full
-    disk, a read-only or forbidden folder, a folder in the way) is a UsageError of one line
-    naming the path and what to do, with no temporary file left behind."""
-    if shipped(path):
-        raise UsageError(f"{path.parent.absolute()} is inside the installed pnp package, where "
-                         "a reinstall would lose what is written there; choose another --out "
-                         "folder")
-    temp: str | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                        suffix=TEMP_SUFFIX)
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())  # a full disk may only say so here
-        os.chmod(temp, _FILE_MODE)  # mkstemp makes 0600; a PDF is a document to share
-        os.replace(temp, path)
-    except OSError as exc:
-        raise write_failure(path, exc) from None
-    finally:
-        if temp is not None and os.path.lexists(temp):
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-
-
-def write_failure(path: Path, exc: OSError) -> UsageError:
-    """The one line a user reads when ``path`` cannot be written: which path, why, and what
-    to do, for the faults a machine has (Python's own message names an errno)."""
-    blocker = next((p for p in (path.parent, *path.parent.parents)
-                    if p.exists() and not p.is_dir()), None)
-    if blocker is not None:
-        return UsageError(f"cannot write {path}: {blocker} is a file, where pnp needs a "
-                          "folder; move or rename that file")
-    if path.is_dir():
-        return UsageError(f"cannot write {path}: a folder has that name; move or rename the "
-                          "folder")
-    advice = {
-        errno.ENOSPC: "the disk is full; free some space and build again",
-        errno.EDQUOT: "your disk quota is used up; free some space and build again",
-        errno.EROFS: "the file system is read-only; build into another folder with --out",
-        errno.EACCES: f"no permission to write in {path.parent}; build into another folder "
-                      "with --out, or make it writable",
-    }
-    advice[errno.EPERM] = advice[errno.EACCES]
-    return UsageError(f"cannot write {path}: "
-                      + advice.get(exc.errno or 0, f"{exc.strerror or exc}; check the disk "
-                                   "and build again"))
-
-
-def remove_temporaries(folder: Path, ending: str) -> None:
-    """Remove the temporary files a killed run left in ``folder`` for targets whose names end
-    in ``ending`` (".pdf"): only call it while no other run can be writing there."""
-    for temp in folder.glob(f".*{ending}.*{TEMP_SUFFIX}"):
-        with contextlib.suppress(OSError):
-            temp.unlink()

@@ -10,12 +10,13 @@ from typing import Any
 
 from ..content.model import Game
 from ..errors import UsageError
+from ..files import write_atomically
 from ..i18n.catalog import Translator, localize, require_translations, translator
 from ..imposition.pages import plan_sheet
 from ..imposition.plan import ComponentPlan, PrintOptions
 from ..pipeline.load import load_builtin
 from ..pipeline.plan import paper_size
-from ..render.document import DocumentInfo, render_pdf, write_atomically
+from ..render.document import DocumentInfo, render_pdf
 from . import answers
 from .answers import LabGrid, Secret
 

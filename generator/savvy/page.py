@@ -17,10 +17,10 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from ..content.model import Game
+from ..files import write_atomically
 from ..i18n.catalog import Translator, localize, require_translations, translator
 from ..pipeline.load import load_builtin
 from ..render.colours import resolve
-from ..render.document import write_atomically
 from ..render.expressions import evaluate
 from ..resources import templates_dir
 from . import answers, lookup

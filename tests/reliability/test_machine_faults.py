@@ -7,27 +7,33 @@ two builds into one folder take turns."""
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
+import re
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from generator.errors import UsageError
-from generator.render.document import write_atomically
+from generator.files import write_atomically
 from support.cli import new_game, pnp
 
 BUILD = "build --game-dir my-game --out out --jobs 1 --paper a4"
 FAULTS = {  # errno → what the line says to do
-    errno.ENOSPC: "the disk is full; free some space and build again",
-    errno.EDQUOT: "your disk quota is used up; free some space and build again",
-    errno.EROFS: "the file system is read-only; build into another folder with --out",
-    errno.EACCES: "no permission to write in {folder}; build into another folder with --out, "
+    errno.ENOSPC: "the disk is full; free at least 1 kB on it and try again",
+    errno.EDQUOT: "your disk quota is used up; free at least 1 kB and try again",
+    errno.EROFS: "the file system is read-only; choose another --out folder",
+    errno.EACCES: "no permission to write in {folder}; choose another --out folder, "
                   "or make it writable",
-    errno.EIO: "Input/output error; check the disk and build again",
+    errno.EISDIR: "a folder is in the way of a file written there; move or rename it, or "
+                  "choose another --out folder",
+    errno.ENAMETOOLONG: "the path is too long for the file system; choose another --out "
+                        "folder with a shorter path",
+    errno.EIO: "Input/output error; check the disk and try again",
 }
 
 
@@ -87,8 +93,9 @@ def test_a_full_disk_in_a_build_keeps_the_pdf_and_its_record_honest(
         patch.setattr(os, "fsync", fail_with(errno.ENOSPC))
         code, _, err = pnp(BUILD, capsys)
     assert code == 2
-    assert err.strip().splitlines() == [f"error: cannot write {pdf}: the disk is full; free "
-                                        "some space and build again"]
+    assert len(err.strip().splitlines()) == 1
+    assert re.fullmatch(rf"error: cannot write {pdf}: the disk is full; free at least "
+                        r"\d+ kB on it and try again", err.strip())
     assert pdf.read_bytes() == good and leftovers(game.parent) == []
     code, out, _ = pnp(BUILD, capsys)  # the space is back: built, not skipped as up to date
     assert code == 0 and "wrote out/my-game-en-a4.pdf" in out and pdf.read_bytes() != good
@@ -127,18 +134,57 @@ def test_a_killed_builds_temporary_files_are_removed(game: Path, capsys: pytest.
     assert leftovers(out) == [other.name]
 
 
-def test_two_builds_into_one_folder_take_turns(game: Path, capsys: pytest.CaptureFixture):
+WAITING = "waiting for another pnp build into out/ to finish…"
+
+
+def _holder(lock: Path) -> int | None:
+    """The process holding the flock on ``lock``, as /proc/locks lists it."""
+    inode = lock.stat().st_ino
+    for line in Path("/proc/locks").read_text().splitlines():
+        fields = line.split()
+        if "FLOCK" in fields and fields[-3].endswith(f":{inode}"):
+            return int(fields[-4])
+    return None
+
+
+@pytest.mark.skipif(not Path("/proc/locks").exists(), reason="needs Linux's /proc/locks")
+def test_two_builds_into_one_folder_take_turns_and_the_second_says_so(game: Path):
+    """Two real pnp builds: the first is paused while it holds the folder; the second waits,
+    saying so once on stderr, and both end with the same whole PDF."""
     lock = game.parent / "out" / ".pnp-builds" / "lock"
-    lock.parent.mkdir(parents=True)
-    with lock.open("ab") as held:
-        fcntl.flock(held, fcntl.LOCK_EX)  # another build, mid-way
-        other = subprocess.Popen([sys.executable, "-m", "generator", *BUILD.split()],
-                                 cwd=game.parent, stdout=subprocess.PIPE, text=True)
-        time.sleep(3)
-        assert other.poll() is None, "the second build did not wait its turn"
+    command = [sys.executable, "-m", "generator", *BUILD.split(), "--force"]
+    first = subprocess.Popen(command, cwd=game.parent, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (lock.exists() and _holder(lock) == first.pid):
+        assert first.poll() is None and time.monotonic() < deadline, "the first never locked"
+        time.sleep(0.01)
+    os.kill(first.pid, signal.SIGSTOP)  # mid-way through its build, holding the folder
+    try:
+        second = subprocess.Popen(command, cwd=game.parent, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        time.sleep(4)
+        assert second.poll() is None, "the second build did not wait its turn"
         assert not list(lock.parent.parent.glob("*.pdf"))
-    out, _ = other.communicate(timeout=120)
-    assert other.returncode == 0 and "wrote out/my-game-en-a4.pdf" in out
+    finally:
+        os.kill(first.pid, signal.SIGCONT)
+    outs = [process.communicate(timeout=180) for process in (first, second)]
+    assert [process.returncode for process in (first, second)] == [0, 0], outs
+    assert outs[0][1] == "" and outs[1][1].splitlines() == [WAITING]
+    assert all("wrote out/my-game-en-a4.pdf" in out for out, _ in outs)
+    assert len(PdfReader(lock.parent.parent / "my-game-en-a4.pdf").pages) >= 2
+    assert leftovers(game.parent) == []
+
+
+def test_a_build_that_fails_early_leaves_no_new_folder(game: Path, capsys: pytest.CaptureFixture):
+    with (game / "game.yaml").open("a") as spoilt:
+        spoilt.write("colour_scheme: dark\n")
+    code, _, err = pnp(BUILD.replace("--out out", "--out out/new/kits"), capsys)
+    assert code == 2 and "unknown key 'colour_scheme'" in err
+    assert not (game.parent / "out").exists()
+    (game.parent / "out").mkdir()  # a folder of the user's stays, even empty
+    assert pnp(BUILD, capsys)[0] == 2
+    assert (game.parent / "out").is_dir()
 
 
 def test_an_unreadable_file_in_the_game_folder_is_named(game: Path, capsys: pytest.CaptureFixture,
