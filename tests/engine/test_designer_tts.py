@@ -211,6 +211,17 @@ def test_backs_that_differ_make_a_back_sheet(tmp_path: Path):
         assert backs.size == faces.size                  # a back for every slot
 
 
+def test_a_deck_named_like_the_index_is_refused(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture):
+    game = copy_sample(tmp_path, "clash")
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("id: tokens",
+                                                                             "id: tts"))
+    assert main(["export", "tts", "--game-dir", str(game), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "a deck named 'tts' would overwrite tts.json" in err and "Traceback" not in err
+    assert not (tmp_path / "out" / "designer-sample-en").exists()
+
+
 @pytest.mark.parametrize("count, expected", [(1, (2, 2)), (7, (4, 2)), (21, (7, 3)),
                                              (69, (10, 7)), (70, (10, 7))])
 def test_grids_stay_between_2x2_and_10x7(count: int, expected: tuple[int, int]):
