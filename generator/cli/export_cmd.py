@@ -6,13 +6,14 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
-from . import export_tts, export_ttpg
+from . import export_ttpg, export_tts, export_vendor
 from .options import Command
 
 # target → its module; a target registers its own parser (options, description, example)
 TARGETS: Mapping[str, Command] = {
     "tts": export_tts,
     "ttpg": export_ttpg,
+    **export_vendor.TARGETS,  # tgc, mpc, drivethru, printplaygames
 }
 
 
