@@ -8,7 +8,8 @@ import pytest
 from generator.cli import COMMANDS, main
 
 INVOCATIONS = [*COMMANDS, "savvy answer", "savvy key", "savvy check", "score solo",
-               "score pharma", "score microbious", "i18n status", "export tts"]
+               "score pharma", "score microbious", "i18n status", "export tts",
+               "export ttpg"]
 
 
 @pytest.mark.parametrize("command", INVOCATIONS)
