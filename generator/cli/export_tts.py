@@ -36,6 +36,6 @@ def run(args: argparse.Namespace) -> int:
     print(f"wrote {counted(result.sheets, 'sheet')} of {counted(result.cards, 'card')} into "
           f"{result.folder}/ "
           f"(index {result.index.name if result.index else '-'}) in {result.seconds:.2f} s")
-    print(f"saved objects: {', '.join(p.name for p in result.objects)}; copy them into "
-          f"{saved_objects_folder()} and load them from Objects → Saved Objects")
+    print(f"to play: copy {', '.join(p.name for p in result.objects)} into "
+          f"{saved_objects_folder()} and load from Objects → Saved Objects")
     return 0

@@ -147,7 +147,7 @@ def test_base_url_writes_hosted_addresses(tmp_path: Path, capsys: pytest.Capture
     assert main(["export", "tts", "--game-dir", str(SAMPLE), "--out", str(tmp_path),
                  "--only", "heroes", "--base-url", "https://example.org/decks/"]) == 0
     out = capsys.readouterr().out
-    assert "heroes.json" in out and "Saved Objects" in out
+    assert f"copy heroes.json into {saved_objects_folder()}" in out
     save = json.loads((tmp_path / "designer-sample-en" / "heroes.json").read_text())
     custom = save["ObjectStates"][0]["CustomDeck"]["1"]
     assert custom["FaceURL"] == "https://example.org/decks/heroes-sheet-1.png"
