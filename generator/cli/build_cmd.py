@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
-from ..imposition.plan import Backs, Duplex
-from .options import csv_list, language_list, non_negative_mm, offset, positive_int
+from ..content.machines import machines
+from ..imposition.plan import Backs, Duplex, PrintOptions
+from .options import csv_list, language_list, non_negative_mm, offset, positive_int, rotation
 
 # what only a kit reads: with --alignment-page, any of these set means "build the kits too"
 KIT_ONLY = ("games", "game_dir", "lang", "only", "copies", "bleed", "gutter", "backs",
-            "no_crop_marks", "ink_saver", "fallback", "rules_url", "layouts", "no_guide")
+            "no_crop_marks", "ink_saver", "fallback", "rules_url", "layouts", "no_guide",
+            "registration")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -31,19 +33,21 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="copies of each sheet (lab sheets…); the file name ends -xN")
     p.add_argument("--out", default="output",
                    help="output folder, made if missing (default output/)")
-    p.add_argument("--bleed", type=non_negative_mm, default=3.0, help="bleed in mm (default 3)")
-    p.add_argument("--gutter", type=non_negative_mm, default=0.0, help="gap between cards, mm")
-    p.add_argument("--duplex", choices=list(Duplex), default=Duplex.LONG.value,
-                   help="flip edge of a duplex printer, or none (default long)")
-    p.add_argument("--backs", choices=list(Backs), default=Backs.END.value,
-                   help="with --duplex none: back pages at the end, or fold-and-glue pairs")
-    p.add_argument("--back-offset", type=offset, default=(0.0, 0.0), metavar="X,Y",
+    layout_options(p)
+    p.add_argument("--registration", choices=machines(),
+                   help="print a cutting machine's registration marks on every card sheet "
+                        "(cricut: its Print Then Cut area, Design Space prints the marks); "
+                        "pnp export cut --machine writes the cut lines")
+    p.add_argument("--back-offset", type=offset, default=None, metavar="X,Y",
                    help="move backs by X,Y mm to correct a printer's drift")
-    p.add_argument("--no-crop-marks", action="store_true", help="leave out crop marks")
+    p.add_argument("--back-rotation", type=rotation, default=None, metavar="DEG",
+                   help="turn backs by DEG degrees clockwise about the page centre, for a "
+                        "printer that turns them (read it from --alignment-page)")
+    p.add_argument("--printer", metavar="NAME",
+                   help="take the back offset and rotation of printer NAME from "
+                        "~/.config/pnp/printers.yaml ($XDG_CONFIG_HOME); --back-offset and "
+                        "--back-rotation given as well win")
     p.add_argument("--ink-saver", action="store_true", help="light fills for home printers")
-    p.add_argument("--no-guide", action="store_true",
-                   help="leave out the print guide (page 1: the pages to print each way, what "
-                        "to cut and glue, what to bring); the file name ends -no-guide")
     p.add_argument("--alignment-page", action="store_true",
                    help="write a duplex calibration sheet; alone, only that sheet (name games "
                         "or other build options to build kits too)")
@@ -63,19 +67,49 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(kit_defaults={dest: p.get_default(dest) for dest in KIT_ONLY})
 
 
+def layout_options(p: argparse.ArgumentParser) -> None:
+    """The options that move cards on a page or pages in a PDF: ``pnp export cut`` takes them
+    too, so its cut lines are those of the PDF built with the same ones."""
+    p.add_argument("--bleed", type=non_negative_mm, default=3.0, help="bleed in mm (default 3)")
+    p.add_argument("--gutter", type=non_negative_mm, default=0.0, help="gap between cards, mm")
+    p.add_argument("--duplex", choices=list(Duplex), default=Duplex.LONG.value,
+                   help="flip edge of a duplex printer, or none (default long)")
+    p.add_argument("--backs", choices=list(Backs), default=Backs.END.value,
+                   help="with --duplex none: back pages at the end, or fold-and-glue pairs")
+    p.add_argument("--no-crop-marks", action="store_true", help="leave out crop marks")
+    p.add_argument("--no-guide", action="store_true",
+                   help="leave out the print guide (page 1: the pages to print each way, what "
+                        "to cut and glue, what to bring); the file name ends -no-guide")
+
+
+def layout_settings(args: argparse.Namespace, registration: str | None) -> PrintOptions:
+    """The print options of ``layout_options`` (the paper and corrections left default)."""
+    return PrintOptions(bleed=args.bleed, gutter=args.gutter, duplex=args.duplex,
+                        backs=args.backs, crop_marks=not args.no_crop_marks,
+                        registration=registration or "")
+
+
+def back_corrections(args: argparse.Namespace) -> tuple[tuple[float, float], float]:
+    """The back offset and rotation: those typed, else those of ``--printer``, else none."""
+    from ..pipeline.printers import PrinterProfile, printer_profile
+
+    profile = printer_profile(args.printer) if args.printer else PrinterProfile("")
+    return (profile.back_offset if args.back_offset is None else args.back_offset,
+            profile.back_rotation if args.back_rotation is None else args.back_rotation)
+
+
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..imposition.plan import PrintOptions
     from ..pipeline.batch import build_all, default_jobs
     from ..pipeline.build import build_alignment_page
     from ..pipeline.request import BuildRequest
     from ..pipeline.targets import expand, games_or_all
     from .progress import reporter, summary
 
-    options = PrintOptions(bleed=args.bleed, gutter=args.gutter, duplex=args.duplex,
-                           backs=args.backs, back_offset=args.back_offset,
-                           ink_saver=args.ink_saver, crop_marks=not args.no_crop_marks)
+    back_offset, back_rotation = back_corrections(args)
+    options = replace(layout_settings(args, args.registration), back_offset=back_offset,
+                      back_rotation=back_rotation, ink_saver=args.ink_saver)
     shared = BuildRequest("", only=tuple(args.only), copies=args.copies, out_dir=Path(args.out),
                           fallback=args.fallback, layout_dirs=tuple(Path(p) for p in args.layouts),
                           rules_url=args.rules_url, guide=not args.no_guide)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Mapping
 
-from . import export_ttpg, export_tts, export_vendor
+from . import export_cut, export_ttpg, export_tts, export_vendor
 from .options import Command
 
 # target → its module; a target registers its own parser (options, description, example)
@@ -14,6 +14,7 @@ TARGETS: Mapping[str, Command] = {
     "tts": export_tts,
     "ttpg": export_ttpg,
     **export_vendor.TARGETS,  # tgc, mpc, drivethru, printplaygames
+    "cut": export_cut,
 }
 
 

@@ -51,6 +51,20 @@ def offset(value: str) -> tuple[float, float]:
     return x, y
 
 
+def rotation(value: str) -> float:
+    """A back rotation in degrees: a printer turns a page by a fraction of a degree, never
+    by more than a few."""
+    try:
+        degrees = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected degrees such as 0.3 or -0.25, got {value!r}") from None
+    if abs(degrees) > 5:
+        raise argparse.ArgumentTypeError("a back rotation beyond ±5 degrees is not a "
+                                         "printer's; check the reading on the alignment page")
+    return degrees
+
+
 def non_negative_mm(value: str) -> float:
     try:
         number = float(value)

@@ -9,21 +9,23 @@ tile's own colour or white, as with identical tiles. The block's outer edges kee
 
 from __future__ import annotations
 
+from itertools import product
+
 from ..content.model import Size
 from .imposition import Grid, crop_marks
 from .plan import Label, PagePlan, Placement, PrintOptions, Side
+from .registration import block_areas
 
 
 def gang_grid(card: Size, paper: Size, options: PrintOptions) -> Grid:
     """The orientation that fits most cards touching one another, bleed only around the block,
     crop marks (when printed) in the margin outside it."""
-    reserve = options.margin + options.bleed + (options.mark_length + options.mark_gap
-                                                if options.crop_marks else 0.0)
-    avail_w, avail_h = paper.w - 2 * reserve, paper.h - 2 * reserve
+    pad = options.bleed + (options.mark_length + options.mark_gap if options.crop_marks
+                           else 0.0)
     best: Grid | None = None
-    for rotated in (False, True):
+    for rotated, area in product((False, True), block_areas(paper, options, pad)):
         cw, ch = (card.h, card.w) if rotated else (card.w, card.h)
-        cols, rows = int((avail_w + 1e-9) // cw), int((avail_h + 1e-9) // ch)
+        cols, rows = int((area.w + 1e-9) // cw), int((area.h + 1e-9) // ch)
         if cols * rows == 0 or (best is not None and cols * rows <= best.per_page):
             continue
         left, top = (paper.w - cols * cw) / 2, (paper.h - rows * ch) / 2

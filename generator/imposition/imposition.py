@@ -12,9 +12,11 @@ side by side still prints, one pair a page at worst.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 from ..content.model import Size
 from .plan import Backs, Duplex, Mark, MarkKind, PagePlan, Placement, PrintOptions, Side
+from .registration import block_areas
 
 
 @dataclass(frozen=True)
@@ -72,31 +74,31 @@ def _fit(avail: float, size: float, bleed: float, gutter: float) -> int:
 def plan_grid(card: Size, paper: Size, options: PrintOptions, pair: bool = False) -> Grid:
     """The orientation that fits most cards; ``pair`` reserves two slots per card (fold),
     beside or below each other, whichever fits more pairs."""
-    reserve = options.margin + (options.mark_length + options.mark_gap if options.crop_marks
-                                else 0.0)
-    avail_w, avail_h = paper.w - 2 * reserve, paper.h - 2 * reserve
+    pad = options.mark_length + options.mark_gap if options.crop_marks else 0.0
     best: Grid | None = None
-    for rotated in (False, True):
-        for stacked in ((False, True) if pair else (False,)):
-            cw, ch = (card.h, card.w) if rotated else (card.w, card.h)
-            cols = _fit(avail_w, cw, options.bleed, options.gutter)
-            rows = _fit(avail_h, ch, options.bleed, options.gutter)
-            if pair and stacked:
-                rows -= rows % 2
-            elif pair:
-                cols -= cols % 2
-            if cols * rows == 0 or (best is not None and cols * rows <= best.per_page):
-                continue
-            px = cw + 2 * options.bleed + options.gutter
-            py = ch + 2 * options.bleed + options.gutter
-            left = (paper.w - (cols * px - options.gutter)) / 2 + options.bleed
-            top = (paper.h - (rows * py - options.gutter)) / 2 + options.bleed
-            best = Grid(cols, rows, rotated, card, px, py, left, top, options.bleed, stacked)
+    for rotated, stacked, area in product((False, True), (False, True) if pair else (False,),
+                                          block_areas(paper, options, pad)):
+        cw, ch = (card.h, card.w) if rotated else (card.w, card.h)
+        cols = _fit(area.w, cw, options.bleed, options.gutter)
+        rows = _fit(area.h, ch, options.bleed, options.gutter)
+        if pair and stacked:
+            rows -= rows % 2
+        elif pair:
+            cols -= cols % 2
+        if cols * rows == 0 or (best is not None and cols * rows <= best.per_page):
+            continue
+        px = cw + 2 * options.bleed + options.gutter
+        py = ch + 2 * options.bleed + options.gutter
+        left = (paper.w - (cols * px - options.gutter)) / 2 + options.bleed
+        top = (paper.h - (rows * py - options.gutter)) / 2 + options.bleed
+        best = Grid(cols, rows, rotated, card, px, py, left, top, options.bleed, stacked)
     if best is None:
         what = (f"a fold-and-glue pair of {card.w:g}×{card.h:g} mm cards (front and back)"
                 if pair else f"a {card.w:g}×{card.h:g} mm card")
         fix = ("; print it double-sided (--duplex long) or with less bleed (--bleed 0)" if pair
                else "; choose a larger paper or less bleed (--bleed 0)")
+        if options.registration:
+            fix += f", or print without --registration {options.registration}"
         raise ValueError(f"{what} with {options.bleed:g} mm bleed does not fit on "
                          f"{options.paper} paper ({paper.w:g}×{paper.h:g} mm), upright or "
                          f"rotated{fix}")

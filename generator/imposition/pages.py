@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from ..content.model import Size
 from .plan import Duplex, Label, Mark, MarkKind, PagePlan, Placement, PrintOptions, Side
@@ -32,6 +33,15 @@ def pad_for_duplex(pages: list[PagePlan], options: PrintOptions, note: str) -> l
     if options.duplex == Duplex.NONE or len(pages) % 2 == 0:
         return pages
     return [*pages, blank_back(Size(pages[-1].width, pages[-1].height), options, note)]
+
+
+def turn_backs(pages: list[PagePlan], options: PrintOptions) -> list[PagePlan]:
+    """Back pages turned by ``--back-rotation`` about their centre, against a printer that
+    turns the back it prints."""
+    if not options.back_rotation:
+        return pages
+    return [replace(page, turn=options.back_rotation) if page.side == Side.BACK else page
+            for page in pages]
 
 
 def blank_back(paper: Size, options: PrintOptions, note: str) -> PagePlan:
@@ -110,10 +120,13 @@ def _seam_marks(clip: tuple[float, float, float, float], overlap: float, left: b
     return tuple(marks)
 
 
+ALIGNMENT_ROWS = (0.2, 0.5, 0.8)  # the targets' heights, as shares of the page's
+
+
 def alignment_pages(paper: Size, options: PrintOptions) -> list[PagePlan]:
     """A front with targets and a back with the same targets mirrored: hold to the light and
     read the drift on the rulers, then pass it as --back-offset X,Y."""
-    targets = [(paper.w * fx, paper.h * fy) for fx in (0.25, 0.75) for fy in (0.2, 0.5, 0.8)]
+    targets = [(paper.w * fx, paper.h * fy) for fx in (0.25, 0.75) for fy in ALIGNMENT_ROWS]
     front_marks: list[Mark] = []
     back_marks: list[Mark] = []
     for tx, ty in targets:
@@ -130,8 +143,22 @@ def alignment_pages(paper: Size, options: PrintOptions) -> list[PagePlan]:
                         f"Alignment page ({flip}-edge duplex). Print both sides, hold to the "
                         "light; each tick is 1 mm. Pass the drift as --back-offset X,Y.", 8)
     back_label = Label(options.margin, options.margin + 2, "Back side of the alignment page", 8)
-    return [PagePlan(paper.w, paper.h, (), tuple(front_marks), (front_label,)),
-            PagePlan(paper.w, paper.h, (), tuple(back_marks), (back_label,), side=Side.BACK)]
+    return [PagePlan(paper.w, paper.h, (), tuple(front_marks),
+                     (front_label, _rotation_label(paper, options, flip))),
+            PagePlan(paper.w, paper.h, (), tuple(back_marks), (back_label,), side=Side.BACK,
+                     turn=options.back_rotation)]
+
+
+def _rotation_label(paper: Size, options: PrintOptions, flip: Duplex) -> Label:
+    """How to read a turned back: the top and bottom targets of a column lie ``span`` mm
+    apart, so a back turned by θ (clockwise, seen on the back) shifts them sideways by
+    ``span × θ`` in opposite directions. Seen from the front, a short-edge flip swaps top
+    and bottom, hence the order of the difference."""
+    span = paper.h * (ALIGNMENT_ROWS[-1] - ALIGNMENT_ROWS[0])
+    first, second = ("top", "bottom") if flip == Duplex.LONG else ("bottom", "top")
+    return Label(options.margin, options.margin + 6,
+                 f"Turned back? (X {first} − X {second} target of a column, {span:.1f} mm "
+                 f"apart) × {math.degrees(1 / span):.4f} = --back-rotation in degrees", 8)
 
 
 def _mirrored(x: float, y: float, paper: Size, options: PrintOptions) -> tuple[float, float]:

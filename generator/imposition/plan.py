@@ -55,8 +55,10 @@ class PrintOptions:
     duplex: Duplex = Duplex.LONG
     backs: Backs = Backs.END      # read only with Duplex.NONE
     back_offset: tuple[float, float] = (0.0, 0.0)
+    back_rotation: float = 0.0    # degrees clockwise, about the page centre, on back pages
     ink_saver: bool = False
     crop_marks: bool = True
+    registration: str = ""        # a cutting machine of templates/registration.yaml, or none
 
     def __post_init__(self) -> None:  # the command line passes the options' plain names
         object.__setattr__(self, "duplex", Duplex(self.duplex))
@@ -99,6 +101,17 @@ class Mark:
 
 
 @dataclass(frozen=True)
+class Patch:
+    """A solid black rectangle (x, y = top-left, in page mm): part of a cutting machine's
+    registration mark, which its sensor reads as ink, not as a hairline."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
 class Label:
     """Small text on the page margin (page labels, instructions)."""
 
@@ -119,6 +132,10 @@ class PagePlan:
     # the footer's name for the page when it is not its component's title: on a shared page,
     # the parts printed on it
     title: str = ""
+    patches: tuple[Patch, ...] = ()
+    # degrees clockwise that everything on the page is turned about its centre: a back page
+    # corrected for a printer that turns it (--back-rotation)
+    turn: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from ..content.model import Size
 from .imposition import Grid, crop_marks, mirror
 from .pages import blank_back
 from .plan import Duplex, Mark, PagePlan, Placement, PrintOptions, Side
+from .registration import block_areas
 
 
 @dataclass(frozen=True)
@@ -110,13 +111,11 @@ def pack_shared(items: list[SharedItem], paper: Size, options: PrintOptions,
     """The shared pages: each front with its page of backs behind it (double-sided; a blank
     back saying so when none of its items has a back), or all backs at the end (single-sided).
     The packed blocks are centred on the page."""
-    area = Size(paper.w - 2 * options.margin, paper.h - 2 * options.margin)
     space = options.mark_gap + options.gutter
-    blocks = [_block(item, area, options) for item in items]
     flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
     fronts: list[PagePlan] = []
     backs: list[PagePlan] = []
-    for packed in _pack(blocks, area, space):
+    for packed in _fewest_pages(items, paper, options, space):
         used_w = max(x + b.w for b, x, _ in packed)
         used_h = max(y + b.h for b, _, y in packed)
         ox, oy = (paper.w - used_w) / 2, (paper.h - used_h) / 2
@@ -140,6 +139,26 @@ def pack_shared(items: list[SharedItem], paper: Size, options: PrintOptions,
     if options.duplex == Duplex.NONE:
         return fronts + backs
     return [page for pair in zip(fronts, backs, strict=True) for page in pair]
+
+
+def _fewest_pages(items: list[SharedItem], paper: Size, options: PrintOptions,
+                  space: float) -> list[Packed]:
+    """The packing of the area (of those the page leaves beside a cutting machine's marks)
+    that takes the fewest pages; an item too large for one area may fit another."""
+    best: list[Packed] | None = None
+    error: ValueError | None = None
+    for area in block_areas(paper, options, 0.0):
+        try:
+            packed = _pack([_block(item, area, options) for item in items], area, space)
+        except ValueError as exc:
+            error = exc
+            continue
+        if best is None or len(packed) < len(best):
+            best = packed
+    if best is None:
+        assert error is not None
+        raise error
+    return best
 
 
 def _place(item: SharedItem, grid: Grid) -> list[Placement]:

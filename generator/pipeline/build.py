@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..content.model import Deck, Game
@@ -18,7 +19,7 @@ from ..render.document import DocumentInfo, flag_untranslated, render_pdf
 from ..resources import shipped
 from .contexts import Contexts
 from .fit import check_text_boxes
-from .guide import add_guide
+from .guide import Guided, add_guide
 from .load import resolve_game
 from .plan import paper_size, plan_components
 from .request import (
@@ -31,9 +32,18 @@ from .request import (
 )
 
 
-def build(request: BuildRequest) -> BuildResult:
-    """Validate, plan, draw and atomically write one game's PDF."""
-    started = time.perf_counter()
+@dataclass(frozen=True)
+class Planned:
+    """A PDF's pages before drawing: its game, its language's catalog, its plans (the guide
+    first) and their contexts. ``pnp export cut`` reads the very plan ``build`` draws."""
+
+    game: Game
+    tr: Translator
+    guided: Guided
+
+
+def plan_document(request: BuildRequest) -> Planned:
+    """Stages 1 to 6: load, translate, fit every language, contexts, plan, print guide."""
     lang = checked_language(request.lang)
     game = resolve_game(request.game, request.layout_dirs)             # 1. load
     tr = translator(lang, game.folder, fallback=request.fallback is not None)  # 2. translate
@@ -41,6 +51,14 @@ def build(request: BuildRequest) -> BuildResult:
     contexts = Contexts(game, tr, request)                               # 4. contexts
     plans = plan_components(game, request, tr, contexts.sheet_pages)     # 5. plan
     guided = add_guide(game, request, tr, plans, contexts, contexts.base)  # 6. print guide
+    return Planned(game, tr, guided)
+
+
+def build(request: BuildRequest) -> BuildResult:
+    """Validate, plan, draw and atomically write one game's PDF."""
+    started = time.perf_counter()
+    planned = plan_document(request)                                     # 1-6
+    game, tr, guided, lang = planned.game, planned.tr, planned.guided, request.lang
     info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {lang}",
                         f"{tr.gettext(game.title)} · {lang.upper()}")
     data = render_pdf(game, guided.plans, guided.contexts, info,         # 7. draw

@@ -17,8 +17,16 @@ from ..i18n.catalog import Translator
 from ..i18n.engine_messages import BLANK_BACK
 from ..imposition.gang import impose_gang
 from ..imposition.imposition import impose_deck
-from ..imposition.pages import oriented, pad_for_duplex, plan_board, plan_sheet
-from ..imposition.plan import Backs, ComponentPlan, Duplex, OutlineEntry, PrintOptions
+from ..imposition.pages import oriented, pad_for_duplex, plan_board, plan_sheet, turn_backs
+from ..imposition.plan import (
+    Backs,
+    ComponentPlan,
+    Duplex,
+    OutlineEntry,
+    PagePlan,
+    PrintOptions,
+)
+from ..imposition.registration import with_registration
 from ..imposition.shared import SharedItem, pack_shared
 from .request import BuildRequest
 
@@ -57,9 +65,15 @@ def plan_components(game: Game, request: BuildRequest, tr: Translator,
                               _copies(component, request, sheet_pages))
         except ValueError as exc:
             raise RenderError(f"{game.source}: component '{component.id}': {exc}") from None
-        pages = pad_for_duplex(pages, options, tr.gettext(BLANK_BACK))
+        pages = for_printer(pad_for_duplex(pages, options, tr.gettext(BLANK_BACK)), options)
         plans.append(ComponentPlan(component.id, tr.gettext(component.title), tuple(pages)))
     return plans
+
+
+def for_printer(pages: list[PagePlan], options: PrintOptions) -> list[PagePlan]:
+    """A cutting machine's marks on the card sheets, and the back pages turned against the
+    printer's rotation."""
+    return turn_backs(with_registration(pages, options), options)
 
 
 def _copies(component: Any, request: BuildRequest,
@@ -94,8 +108,8 @@ def _shared_plan(game: Game, sharers: list[Any], paper: Size, request: BuildRequ
     outline = sorted((OutlineEntry(c.id, titles[c.id], next(
         n for n, ids in enumerate(on_page) if c.id in ids)) for c in sharers),
         key=lambda entry: entry.page)
-    pages = [replace(page, title=" · ".join(titles[i] for i in ids))
-             for page, ids in zip(pages, on_page, strict=True)]
+    pages = for_printer([replace(page, title=" · ".join(titles[i] for i in ids))
+                         for page, ids in zip(pages, on_page, strict=True)], request.options)
     return ComponentPlan(sharers[0].id, " · ".join(titles.values()), tuple(pages),
                          tuple(outline))
 

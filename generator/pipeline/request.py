@@ -87,6 +87,10 @@ def setting_words(options: PrintOptions) -> list[str]:
             words.append(f"{name.replace('_', '-')}{value:g}")
     if options.back_offset != plain.back_offset:
         words.append(_offset_word(options))
+    if options.back_rotation:
+        words.append(_rotation_word(options))
+    if options.registration:
+        words.append(options.registration)
     if options.ink_saver:
         words.append("ink-saver")
     if not options.crop_marks:
@@ -101,7 +105,13 @@ def alignment_name(options: PrintOptions) -> str:
     words = ["alignment", options.paper, str(flip)]
     if options.back_offset != (0.0, 0.0):
         words.append(_offset_word(options))
+    if options.back_rotation:
+        words.append(_rotation_word(options))
     return "-".join(words) + ".pdf"
+
+
+def _rotation_word(options: PrintOptions) -> str:
+    return f"turn{options.back_rotation:g}"
 
 
 def _offset_word(options: PrintOptions) -> str:

@@ -65,6 +65,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                 if entry.page == number - 1:
                     canvas.bookmarkPage(f"c-{entry.component_id}")
                     canvas.addOutlineEntry(entry.title, f"c-{entry.component_id}", level=0)
+            _turn(canvas, page)
             for placement in page.placements:
                 assert forms is not None, "placements need a game to draw from"
                 _draw_placement(forms, page, placement,
@@ -73,7 +74,10 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                 if after_placement is not None:
                     after_placement(canvas, page, placement)
             _draw_marks(canvas, page, page.marks)
+            _draw_patches(canvas, page)
             _draw_labels(canvas, page)
+            if page.turn:
+                canvas.restoreState()
             if page_footer:
                 printed = sum(1 for p in component.pages if p.side != Side.BLANK)
                 count = f" · {number}/{printed}" if page.side != Side.BLANK else ""
@@ -167,6 +171,31 @@ def _draw_marks(canvas: Canvas, page: PagePlan, marks: Sequence[Mark]) -> None:
             path.lineTo(mm(m.x2), mm(page.height - m.y2))
         canvas.drawPath(path, stroke=1, fill=0)
         canvas.restoreState()
+
+
+def _turn(canvas: Canvas, page: PagePlan) -> None:
+    """Turn what the page draws by ``page.turn`` degrees clockwise about its centre (a back
+    corrected for a printer that turns it); the caller restores the state after the page."""
+    if not page.turn:
+        return
+    canvas.saveState()
+    cx, cy = mm(page.width / 2), mm(page.height / 2)
+    canvas.translate(cx, cy)
+    canvas.rotate(-page.turn)
+    canvas.translate(-cx, -cy)
+
+
+def _draw_patches(canvas: Canvas, page: PagePlan) -> None:
+    """Solid black rectangles: a cutting machine's registration marks, in full black ink
+    whatever the ink saver does, for its sensor."""
+    if not page.patches:
+        return
+    canvas.saveState()
+    canvas.setFillGray(0.0)
+    for patch in page.patches:
+        canvas.rect(mm(patch.x), mm(page.height - patch.y - patch.h), mm(patch.w), mm(patch.h),
+                    stroke=0, fill=1)
+    canvas.restoreState()
 
 
 def _draw_labels(canvas: Canvas, page: PagePlan) -> None:
