@@ -1,7 +1,10 @@
-"""A deck's cards from a file of their own (``cards_file:``): a YAML list, or a spreadsheet
-exported as CSV, one row a card under a header naming the columns. Every row remembers its
-line, and a file that is not what it should be (an .xlsx, UTF-16, an empty file) is a problem
-naming it, not a crash."""
+"""A deck's cards from a file of their own (``cards_file:``): a YAML list, a spreadsheet
+exported as CSV, or a workbook as it is saved (.xlsx, .ods; the first sheet or ``sheet:``),
+one row a card under a header naming the columns; or a CSV published on the web
+(``cards_url:``), read from the copy kept beside the game. Every row remembers its line, and
+a file that is not what it should be (an .xlsx named .csv, UTF-16, an empty file) is a problem
+naming it, not a crash. A workbook's rows become the same text cells as its CSV export, so
+both make the same cards."""
 
 from __future__ import annotations
 
@@ -9,24 +12,24 @@ import codecs
 import csv
 import io
 import re
+import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Problem
+from .cards_limits import MAX_CELL, MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, refuse
+from .cells import Table
 from .checker import Checker, join
+from .remote import copy_of
+from .spreadsheet import KINDS, SUFFIXES, is_workbook, read_sheet, workbook_kind
 from .textfile import read_text
 from .yamlio import LineDict, LineList, load_yaml
 
 SAVE_AS_CSV = ("in the spreadsheet program, save it as 'CSV UTF-8' (File › Save as), or "
                "name its encoding in the deck (encoding: cp1252)")
 DELIMITERS = (",", ";", "\t")  # what spreadsheet programs write, by locale
-# What a cards file may hold: past these it is not a deck of cards but a mistake (a whole
-# database exported, a column pasted into one cell), and reading it on would only be slow.
-MAX_FILE_BYTES = 20 * 1024 * 1024
-MAX_ROWS = 10_000
-MAX_COLUMNS = 200
-MAX_CELL = 10_000  # characters
+__all__ = ["MAX_CELL", "MAX_COLUMNS", "MAX_FILE_BYTES", "MAX_ROWS", "read_rows", "url_rows"]
 
 
 def read_rows(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
@@ -41,19 +44,50 @@ def read_rows(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
     if not path.is_file():
         check.add(join(where, "cards_file"), f"file not found: {path}", item, "cards_file")
         return []
+    sheet = item.get("sheet")
+    if sheet is not None and not is_workbook(path):
+        check.add(join(where, "sheet"), "'sheet' names a sheet of a workbook; "
+                  f"{path.name} is not one (.xlsx or .ods)", item, "sheet")
+        return []
+    return _file_rows(check, item, where, path, str(path))
+
+
+def url_rows(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
+             url: Any) -> list[Any]:
+    """The rows of the CSV published at ``url``, read from its copy in the game folder
+    (fetched before the game is fingerprinted: ``remote``); problems name the address."""
+    if item.get("sheet") is not None:
+        check.add(join(where, "sheet"), "'sheet' names a sheet of a workbook; a published "
+                  "address gives one sheet as CSV (choose it when publishing)", item, "sheet")
+    try:
+        path = copy_of(folder, str(url))
+    except ContentError as exc:
+        for problem in exc.problems:
+            check.add(join(where, "cards_url"), problem.message, item, "cards_url")
+        return []
+    return _file_rows(check, item, where, path, str(url))
+
+
+def _file_rows(check: Checker, item: Mapping[str, Any], where: str, path: Path,
+               source: str) -> list[Any]:
+    """The rows of a cards file by its kind; ``source`` is how problems name it."""
     if path.stat().st_size > MAX_FILE_BYTES:
-        check.problems.append(Problem(str(path), "", f"larger than a cards file may be "
+        check.problems.append(Problem(source, "", f"larger than a cards file may be "
                                       f"({MAX_FILE_BYTES // 2**20} MiB); split the deck"))
         return []
     try:
+        if is_workbook(path):
+            sheet = item.get("sheet")
+            table = read_sheet(path, None if sheet is None else str(sheet))
+            return _table_rows(check, source, table, "row")
         if path.suffix.lower() not in (".yaml", ".yml"):
-            return _csv_rows(check, path, *_csv_options(check, item, where))
+            return _csv_rows(check, path, *_csv_options(check, item, where), source)
         data = load_yaml(path)
     except ContentError as exc:
         check.problems.extend(exc.problems)
         return []
     if not isinstance(data, list):
-        check.problems.append(Problem(str(path), "", "expected a list of cards, one '- {…}' "
+        check.problems.append(Problem(source, "", "expected a list of cards, one '- {…}' "
                                       "item a card"))
         return []
     return data
@@ -88,36 +122,60 @@ def sniff_delimiter(text: str) -> str:
     return best if counts[best] else ","
 
 
-def _csv_rows(check: Checker, path: Path, encoding: str | None,
-              delimiter: str | None) -> LineList:
-    """The rows of a CSV file, each a LineDict keyed by the header's columns, with the line
-    its record starts on (a quoted cell may span lines)."""
+def _csv_rows(check: Checker, path: Path, encoding: str | None, delimiter: str | None,
+              source: str) -> LineList:
+    """The rows of a CSV file, each with the line its record starts on (a quoted cell may
+    span lines)."""
+    if zipfile.is_zipfile(path) and (kind := workbook_kind(path)) is not None:
+        raise ContentError(Problem(source, "", f"{KINDS[kind]}, not CSV text; name it "
+                                   f"{path.stem}{SUFFIXES[kind]} (pnp reads workbooks as "
+                                   "they are), or save it as 'CSV UTF-8'"))
     text = read_text(path, "CSV text", SAVE_AS_CSV, encoding=encoding, utf16=True)
-    reader = csv.DictReader(io.StringIO(text, newline=""),
-                            delimiter=delimiter or sniff_delimiter(text))
-    rows = LineList()
+    reader = csv.reader(io.StringIO(text, newline=""),
+                        delimiter=delimiter or sniff_delimiter(text))
+    return _table_rows(check, source, _csv_records(source, reader), "line")
+
+
+def _csv_records(source: str, reader: Any) -> Table:
+    """Each record of a CSV reader with the line it starts on; blank lines skipped."""
     ended = 0  # the last line read
     try:
-        if not reader.fieldnames:
-            raise ContentError(Problem(str(path), "", "empty: its first line names the "
-                                       "columns, each row below it is a card"))
-        _refuse(path, len(reader.fieldnames) > MAX_COLUMNS, reader.line_num,
-                f"more than {MAX_COLUMNS} columns")
-        ended = reader.line_num  # the header's last line
-        for row in reader:
+        for cells in reader:
             line, ended = ended + 1, reader.line_num
-            _refuse(path, len(rows) == MAX_ROWS, line, f"more than {MAX_ROWS} rows")
-            rows.append(_record(check, path, row, line, len(rows) + 1))
-            rows.lines.append(line)
+            if cells:
+                yield line, cells
     except csv.Error as exc:
         if "field larger" in str(exc):  # csv's own limit, far above ours
-            _refuse(path, True, ended + 1, f"a cell longer than {MAX_CELL} characters")
-        raise ContentError(Problem(str(path), "", f"not a readable CSV row: {exc}",
+            refuse(source, True, ended + 1, f"a cell longer than {MAX_CELL} characters")
+        raise ContentError(Problem(source, "", f"not a readable CSV row: {exc}",
                                    reader.line_num)) from None
+
+
+def _table_rows(check: Checker, source: str, table: Table, unit: str) -> LineList:
+    """The rows under a table's first row (its header naming the columns), each a LineDict
+    keyed by the columns, with its line (or row) in the file: the same cards whether the
+    table came from a CSV or a workbook."""
+    rows = LineList()
+    header: list[str] | None = None
+    for line, cells in table:
+        if header is None:
+            refuse(source, len(cells) > MAX_COLUMNS, line, f"more than {MAX_COLUMNS} columns")
+            header = cells
+            continue
+        refuse(source, len(rows) == MAX_ROWS, line, f"more than {MAX_ROWS} rows")
+        padded = cells + [""] * (len(header) - len(cells))  # a short row's cells are empty
+        row: dict[str | None, Any] = dict(zip(header, padded, strict=False))
+        if len(cells) > len(header):
+            row[None] = cells[len(header):]
+        rows.append(_record(check, source, row, line, len(rows) + 1))
+        rows.lines.append(line)
+    if header is None:
+        raise ContentError(Problem(source, "", f"empty: its first {unit} names the columns, "
+                                   f"each {unit} below it is a card"))
     return rows
 
 
-def _record(check: Checker, path: Path, row: Mapping[str | None, Any], line: int,
+def _record(check: Checker, source: str, row: Mapping[str | None, Any], line: int,
             number: int) -> LineDict:
     """Card ``number``'s cells; ``qty`` a number only when it is ASCII digits: ``²`` and
     ``①`` are digits to Python but no quantity, and a problem here names this file's row
@@ -126,25 +184,18 @@ def _record(check: Checker, path: Path, row: Mapping[str | None, Any], line: int
     record.line = line
     for key, value in row.items():
         if key is None:
-            check.problems.append(Problem(str(path), "", "more cells than the header "
+            check.problems.append(Problem(source, "", "more cells than the header "
                                           "has columns", line))
             continue
         key = key.strip()
         value = (value or "").strip()
-        _refuse(path, len(value) > MAX_CELL, line,
+        refuse(source, len(value) > MAX_CELL, line,
                 f"column {key!r}: a cell longer than {MAX_CELL} characters")
         if key == "qty" and not (value.isascii() and value.isdigit()):
-            check.problems.append(Problem(str(path), f"row {number}, column 'qty'",
+            check.problems.append(Problem(source, f"row {number}, column 'qty'",
                                           f"expected a whole number of copies, got {value!r}; "
                                           "type it with the digits 0-9", line))
             continue
         record[key] = int(value) if key == "qty" else value
         record.lines[key] = line
     return record
-
-
-def _refuse(path: Path, refused: bool, line: int, what: str) -> None:
-    """Stop reading a file past one of its limits, naming the limit."""
-    if refused:
-        raise ContentError(Problem(str(path), "", f"{what}: past what a cards file may hold; "
-                                   "split the deck or shorten the text", line))

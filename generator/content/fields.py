@@ -78,6 +78,6 @@ def field_map(check: Checker, item: Mapping[str, Any], where: str) -> FieldMap:
                       f"column names, got {columns!r}", raw, name)
             continue
         mapping[str(name)] = columns
-    cards_file = item.get("cards_file")
+    cards_file = item.get("cards_file") or item.get("cards_url")
     return FieldMap(mapping, raw, join(where, "fields"),
                     str(cards_file) if isinstance(cards_file, str) else None)

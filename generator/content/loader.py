@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import ContentError, Problem
 from ..resources import games_dir
-from .cards_file import read_rows
+from .cards_file import read_rows, url_rows
 from .checker import Checker, join
 from .fields import field_map
 from .guide_spec import GUIDE_KEYS, read_guide
@@ -28,7 +28,8 @@ GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "d
              "colour_cues", *GUIDE_KEYS}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
-             "expect", "fields", "share", "gang_cut", "encoding", "delimiter"},
+             "expect", "fields", "share", "gang_cut", "encoding", "delimiter", "sheet",
+             "cards_url"},
     "sheet": {"id", "kind", "title", "layout", "copies", "orientation", "vars", "share"},
     "board": {"id", "kind", "title", "layout", "overlap", "vars"},
     "rules": RULES_KEYS,
@@ -276,20 +277,23 @@ def _size(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> 
 
 
 def _card_rows(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> list[Any]:
-    rows = item.get("cards")
-    file_name = item.get("cards_file")
-    if rows is not None and file_name is not None:
-        check.add(where, "give either 'cards' or 'cards_file', not both", item)
+    sources = [key for key in ("cards", "cards_file", "cards_url") if item.get(key) is not None]
+    if len(sources) > 1:
+        check.add(where, f"give one of 'cards', 'cards_file' or 'cards_url', not "
+                  f"{' and '.join(repr(s) for s in sources)}", item)
         return []
-    if file_name is None:
-        if rows is None:
-            check.add(where, "missing key 'cards' (or 'cards_file')", item)
-            return []
-        if not isinstance(rows, list):
-            check.add(join(where, "cards"), "expected a list of cards", item, "cards")
-            return []
-        return rows
-    return read_rows(check, item, where, folder, file_name)
+    if not sources:
+        check.add(where, "missing key 'cards' (or 'cards_file', 'cards_url')", item)
+        return []
+    if sources == ["cards_file"]:
+        return read_rows(check, item, where, folder, item["cards_file"])
+    if sources == ["cards_url"]:
+        return url_rows(check, item, where, folder, item["cards_url"])
+    rows = item["cards"]
+    if not isinstance(rows, list):
+        check.add(join(where, "cards"), "expected a list of cards", item, "cards")
+        return []
+    return rows
 
 
 __all__ = ["read_game", "builtin_games", "game_folder", "ContentError"]

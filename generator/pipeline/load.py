@@ -9,7 +9,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from ..content import loader
+from ..content import loader, remote
 from ..content.model import Game
 from ..i18n.places import user_catalog_folders
 from ..render.elements import SCHEMA
@@ -27,6 +27,8 @@ def load_game(folder: Path, layout_dirs: list[Path] | None = None,
               fingerprint: str | None = None) -> Game:
     """Read and validate one game folder, every problem reported together; ``fingerprint``
     when the caller has hashed the game's files already."""
+    if fingerprint is None:
+        remote.refresh(folder)
     dirs = [Path(d) for d in layout_dirs or ()]
     game = loader.read_game(folder, SCHEMA, dirs,
                             (rule_data, rule_cards(_root(folder.resolve()))))
@@ -41,6 +43,7 @@ def resolve_game(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> Game:
     """The validated game; a process building one game in several languages and papers
     loads it once, and again only when a file of the game or its layouts changes."""
     folder = game_source(spec)
+    remote.refresh(folder)  # a published sheet's copy changes the fingerprint it is keyed by
     return _load(folder, tuple(layout_dirs), game_inputs_hash(_root(folder), layout_dirs))
 
 

@@ -40,7 +40,8 @@ CASES = {  # file in the game folder → (its bytes, what the error says of it)
     "cards.csv as .xlsx": ("cards.csv", xlsx(), "cards.csv: a spreadsheet or zip file "
                            "(.xlsx, .ods, .zip), not CSV text; in the spreadsheet program, "
                            "save it as 'CSV UTF-8'"),
-    "cards.xlsx": ("cards.xlsx", xlsx(), "cards.xlsx: a spreadsheet or zip file"),
+    "cards.xlsx, a zip of no workbook": ("cards.xlsx", xlsx(), "cards.xlsx: a zip archive "
+                                         "with no workbook in it, not an Excel workbook"),
     "old .xls": ("cards.csv", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(200),
                  "cards.csv: an old Excel or Word file (.xls, .doc), not CSV text"),
     # UTF-16 with a byte-order mark is read (test_spreadsheets); without one it is named

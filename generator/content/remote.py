@@ -1,0 +1,118 @@
+"""``cards_url:``: a deck's CSV published on the web, built from a copy kept beside the game
+in ``.pnp-cache/``.
+
+Every build fetches the address again (once a process: ``reuse_within_s`` in
+``templates/cards_url.yaml``) and writes the copy only when its bytes changed. The pipeline
+does this before it fingerprints the game (:func:`refresh`): the copy lies in the game
+folder, and ``Game.fingerprint`` hashes every file of the folder by content, so a changed
+sheet is a new fingerprint and rebuilds, and an unchanged one leaves the copy, the fingerprint
+and the PDFs as they were. When the network is down or the server fails, the game builds from
+the last copy with a one-line warning naming the address and the copy's age; with no copy
+it is an error."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import time
+import urllib.parse
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import ContentError, Problem
+from ..resources import templates_dir
+from .cards_limits import MAX_FILE_BYTES
+from .fetch import FetchFailed, download
+from .yamlio import load_yaml
+
+CACHE_DIR = ".pnp-cache"
+# (copy, address) → when this process last fetched it (time.monotonic) and why that failed
+_fetched: dict[tuple[Path, str], tuple[float, str | None]] = {}
+
+
+@lru_cache(maxsize=1)
+def settings() -> dict[str, float]:
+    """The time-outs and reuse window of ``templates/cards_url.yaml``."""
+    return {k: float(v) for k, v in load_yaml(templates_dir() / "cards_url.yaml").items()}
+
+
+def copy_path(folder: Path, url: str) -> Path:
+    """Where the copy of ``url`` lives: named by its host and a hash of the whole address,
+    so a deck pointed at another address never builds from the old one's copy."""
+    host = urllib.parse.urlsplit(url).hostname or "sheet"
+    return folder / CACHE_DIR / f"{host}-{hashlib.sha256(url.encode()).hexdigest()[:12]}.csv"
+
+
+def copy_of(folder: Path, url: str) -> Path:
+    """The copy of ``url`` to build from, fetched first unless this process did so within
+    ``reuse_within_s``; a ContentError when the address is not http(s), or it cannot be
+    fetched and there is no copy yet."""
+    if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
+        raise ContentError(Problem(url, "", "expected an http:// or https:// address (in "
+                                   "Google Sheets: File › Share › Publish to web, as CSV)"))
+    path = copy_path(folder, url)
+    last = _fetched.get((path, url))
+    if last is None or time.monotonic() - last[0] > settings()["reuse_within_s"]:
+        failure = _fetch(url, path)
+        _fetched[(path, url)] = (time.monotonic(), failure)
+        if failure is not None and path.is_file():
+            print(f"warning: cannot fetch {url} ({failure}); building from the copy of "
+                  f"{_age(path)} ago, {path.relative_to(folder)}", file=sys.stderr)
+    else:
+        failure = last[1]
+    if not path.is_file():
+        raise ContentError(Problem(url, "", f"cannot fetch it ({failure}), and there is no "
+                                   f"copy of it in {CACHE_DIR}/ yet; check the address (in "
+                                   "Google Sheets: File › Share › Publish to web, as CSV) and "
+                                   "the network"))
+    return path
+
+
+def refresh(folder: Path) -> None:
+    """Fetch every ``cards_url`` of the game at ``folder`` (its folder or its game.yaml)
+    now, before its files are hashed. Problems are left to the loader, which names the
+    deck: a game.yaml that does not read, an address that cannot be fetched."""
+    path = folder / "game.yaml" if folder.is_dir() else folder
+    try:
+        raw: Any = load_yaml(path)
+    except ContentError:
+        return
+    components = raw.get("components") if isinstance(raw, dict) else None
+    for item in components if isinstance(components, list) else ():
+        url = item.get("cards_url") if isinstance(item, dict) else None
+        if isinstance(url, str):
+            try:
+                copy_of(path.parent, url)
+            except ContentError:
+                pass
+
+
+def _fetch(url: str, path: Path) -> str | None:
+    """Fetch ``url`` into ``path`` (written only when its bytes changed, through a
+    temporary file renamed when whole); why it failed, or None."""
+    limits = settings()
+    try:
+        data = download(url, limits["timeout_s"], limits["total_s"], MAX_FILE_BYTES)
+    except FetchFailed as exc:
+        return str(exc)
+    try:
+        if path.is_file() and path.read_bytes() == data:
+            return None
+        path.parent.mkdir(exist_ok=True)
+        part = path.with_name(f"{path.name}.{os.getpid()}.part")
+        part.write_bytes(data)
+        os.replace(part, path)
+    except OSError as exc:
+        return f"cannot write its copy {path}: {exc.strerror}"
+    return None
+
+
+def _age(path: Path) -> str:
+    """How long ago the copy was written, in the largest unit that fits: '3 h', '2 d'."""
+    seconds = max(0.0, time.time() - path.stat().st_mtime)
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            return f"{seconds // size:.0f} {unit}"
+    return f"{seconds:.0f} s"

@@ -1,0 +1,83 @@
+"""A deck's cards from a workbook as it is saved (.xlsx, .ods): the file is checked to be the
+workbook its name says before a library reads it, so a CSV named .xlsx, an .ods named .xlsx,
+a damaged or truncated file or a zip bomb is an error naming the file and the fix."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from ..errors import ContentError, Problem
+from .cards_limits import MAX_FILE_BYTES
+from .cells import RESAVE, Table
+from .ods import read_ods
+from .textfile import read_bytes, what_it_is
+from .xlsx import read_xlsx
+
+WORKBOOKS = {".xlsx": "xlsx", ".xlsm": "xlsx", ".ods": "ods"}  # file suffix → kind
+KINDS = {"xlsx": "an Excel workbook (.xlsx)", "ods": "an OpenDocument spreadsheet (.ods)"}
+SUFFIXES = {"xlsx": ".xlsx", "ods": ".ods"}
+ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
+READERS = {"xlsx": read_xlsx, "ods": read_ods}
+
+
+def is_workbook(path: Path) -> bool:
+    return path.suffix.lower() in WORKBOOKS
+
+
+def read_sheet(path: Path, sheet: str | None) -> Table:
+    """The non-empty rows of a workbook's sheet ``sheet`` (the first when None), each with
+    its row number and its cells as the text a CSV export would hold."""
+    kind = WORKBOOKS[path.suffix.lower()]
+    _check_archive(path, kind)
+    return READERS[kind](path, sheet)
+
+
+def workbook_kind(path: Path) -> str | None:
+    """'xlsx' or 'ods' when the file is such a workbook, whatever its name; else None."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return _kind(archive)
+    except (zipfile.BadZipFile, OSError):
+        return None
+
+
+def _kind(archive: zipfile.ZipFile) -> str | None:
+    names = set(archive.namelist())
+    if "xl/workbook.xml" in names:
+        return "xlsx"
+    if "mimetype" in names and archive.read("mimetype").startswith(ODS_MIMETYPE):
+        return "ods"
+    return None
+
+
+def _check_archive(path: Path, kind: str) -> None:
+    """An error naming the file when it is not the workbook ``kind`` its name says, or holds
+    more sheet data, unpacked, than a cards file may."""
+    expected = KINDS[kind]
+    if not zipfile.is_zipfile(path):
+        found = what_it_is(read_bytes(path, expected)[:4096])
+        if found is None:
+            fix = f"if it is CSV text, name it {path.stem}.csv"
+            found = "text"
+        elif found.startswith("a spreadsheet or zip"):  # a zip's start, no readable end
+            found, fix = "a damaged or truncated zip archive", RESAVE
+        else:
+            fix = f"save it from the spreadsheet program as {path.suffix}"
+        raise ContentError(Problem(str(path), "", f"{found}, not {expected}; {fix}"))
+    try:
+        with zipfile.ZipFile(path) as archive:
+            actual = _kind(archive)
+            unpacked = sum(i.file_size for i in archive.infolist() if i.filename.endswith(".xml"))
+    except (zipfile.BadZipFile, OSError, KeyError) as exc:
+        raise ContentError(Problem(str(path), "", f"a damaged workbook ({exc}); {RESAVE}")) \
+            from None
+    if actual != kind:
+        what, fix = ((KINDS[actual], f"name it {path.stem}{SUFFIXES[actual]}") if actual
+                     else ("a zip archive with no workbook in it",
+                           f"save it from the spreadsheet program as {path.suffix}"))
+        raise ContentError(Problem(str(path), "", f"{what}, not {expected}; {fix}"))
+    if unpacked > MAX_FILE_BYTES:
+        raise ContentError(Problem(str(path), "", f"{unpacked // 2**20} MiB of sheet data "
+                                   f"unpacked, past the {MAX_FILE_BYTES // 2**20} MiB a cards "
+                                   "file may hold; split the deck"))
