@@ -146,7 +146,7 @@ def plan(decks: list[Deck], shop: Vendor, fit: str | None = None) -> list[DeckFi
             f"{shop.name} has no card product of the size of {counted(len(refused), 'deck')} "
             f"(within {tolerance:g} mm; "
             f"products: templates/vendors.yaml):\n" + "\n".join(refused) +
-            f"\nuse --fit nearest to scale them onto the nearest product on purpose{only}")
+            f"\nuse --fit nearest to scale each onto its nearest product on purpose{only}")
     return fits
 
 

@@ -128,7 +128,7 @@ def test_mpc_refuses_a_size_it_does_not_print_naming_the_nearest(
     assert export(tmp_path, "mpc") == 2
     err = capsys.readouterr().err
     assert "MakePlayingCards has no card product of the size of 1 deck (within 0.75 mm" in err
-    assert "tokens is 70×70 mm: nearest Poker size (2.5 × 3.5 in) 63.5×88.9 mm (scale 90.7%)" \
+    assert "tokens is 70×70 mm: nearest Poker size 63.5×88.9 mm (scale 90.7%)" \
         in err
     assert "--fit nearest" in err and "--only heroes" in err
     assert "Traceback" not in err
@@ -139,9 +139,9 @@ def test_fit_nearest_scales_on_purpose_and_says_by_how_much(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture):
     assert export(tmp_path, "mpc", "--fit", "nearest") == 0
     out = capsys.readouterr().out
-    assert "tokens: 2 cards on Poker size (2.5 × 3.5 in) (63.5×88.9 mm, 822×1122 px), " \
+    assert "tokens: 2 cards on Poker size (63.5×88.9 mm, 822×1122 px), " \
            "scaled to 90.7% to fit its trim" in out
-    assert "heroes: 7 cards on Poker size (2.5 × 3.5 in) (63.5×88.9 mm, 822×1122 px), as is" \
+    assert "heroes: 7 cards on Poker size (63.5×88.9 mm, 822×1122 px), as is" \
         in out
     manifest, rows = read_manifest(tmp_path / "designer-sample-en")
     assert {d["id"]: d["scale"] for d in manifest["decks"]} == {
