@@ -70,6 +70,12 @@ def copy_of(folder: Path, url: str) -> Path:
     return path
 
 
+def forget() -> None:
+    """Forget what this process fetched, so the next load fetches every address again: a
+    long-running process (a preview that rebuilds on save) calls it before a rebuild."""
+    _fetched.clear()
+
+
 def refresh(folder: Path) -> None:
     """Fetch every ``cards_url`` of the game at ``folder`` (its folder or its game.yaml)
     now, before its files are hashed. Problems are left to the loader, which names the

@@ -23,6 +23,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from ..content import remote
 from ..content.loader import game_folder
 from ..files import (
     first_missing,
@@ -65,6 +66,7 @@ def _folder(request: BuildRequest) -> Path:
 def _inputs(request: BuildRequest) -> tuple[str, Path]:
     """The request's input hash and where its record lives."""
     folder = _folder(request)
+    remote.refresh(folder)  # first: the copy of a deck's published sheet is an input
     settings = {**asdict(request), "game": str(folder), "out_dir": None}
     # one record a PDF file: whatever picks the file's name (pdf_name) picks the record
     key = json.dumps([str(folder), request.lang, request.only, request.copies,
