@@ -18,6 +18,7 @@ from .checker import Checker, join
 from .fields import field_map
 from .guide_spec import GUIDE_KEYS, read_guide
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
+from .markup import check_card
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
@@ -228,6 +229,7 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
         _need_layout(check, card_back, layouts, row, "back", row_where)
         fields = {k: v for k, v in row.items() if k not in CARD_RESERVED}
         fields = freeze({**fields, **mapping.apply(check, row, row_where)})
+        check_card(check, row, row_where, folder, deck_id, index + 1, item.get("cards_file"))
         for copy in range(1, (qty or 0) + 1):
             cards.append(Card(fields, card_front or "", card_back, copy))
     expect = check.integer(item, "expect", where, low=0)

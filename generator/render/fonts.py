@@ -2,7 +2,8 @@
 
 DejaVu Sans draws Latin, Greek, Cyrillic and symbols. A character it lacks (Chinese, Japanese,
 Korean) is drawn in Droid Sans Fallback instead, one run of characters at a time, so a card in
-any of those scripts shows its glyphs rather than empty boxes.
+any of those scripts shows its glyphs rather than empty boxes. Its oblique faces (italic and
+bold italic, for card text markup) are registered on first use: most builds never draw them.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from ..resources import fonts_dir
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
 FONT_NAMES = {"regular": "PnpSans", "bold": "PnpSans-Bold"}
+SLANTED_FILES = {"italic": "DejaVuSans-Oblique.ttf", "bold-italic": "DejaVuSans-BoldOblique.ttf"}
+SLANTED_NAMES = {"italic": "PnpSans-Oblique", "bold-italic": "PnpSans-BoldOblique"}
+STYLES = (*FONT_NAMES, *SLANTED_NAMES)  # what a text element's ``font`` may name
 FALLBACK_FILE, FALLBACK_NAME = "DroidSansFallbackFull.ttf", "PnpFallback"
 
 
@@ -30,8 +34,26 @@ def register_fonts() -> dict[str, str]:
 
 
 def font_name(style: str) -> str:
+    if style in SLANTED_NAMES:
+        return _slanted(style)
     names = register_fonts()
     return names.get(style, names["regular"])
+
+
+def styled(font: str, bold: bool, italic: bool) -> str:
+    """The face of ``font`` made bold and/or italic (markup adds to the element's own style)."""
+    bold = bold or font in (FONT_NAMES["bold"], SLANTED_NAMES["bold-italic"])
+    italic = italic or font in SLANTED_NAMES.values()
+    if not italic:
+        return font_name("bold" if bold else "regular")
+    return _slanted("bold-italic" if bold else "italic")
+
+
+@lru_cache(maxsize=2)
+def _slanted(style: str) -> str:
+    register_fonts()
+    pdfmetrics.registerFont(TTFont(SLANTED_NAMES[style], str(fonts_dir() / SLANTED_FILES[style])))
+    return SLANTED_NAMES[style]
 
 
 @lru_cache(maxsize=1)
@@ -62,6 +84,13 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
         else:
             result.append((chosen, char))
     return result
+
+
+@lru_cache(maxsize=8)
+def letter_height(font: str) -> float:
+    """How far the font's tall letters rise above the baseline, in ems: the cap height the
+    font declares, or its typographic ascender when it declares none (DejaVu: 0.76)."""
+    return float(pdfmetrics.getFont(font).face.capHeight) / 1000
 
 
 @lru_cache(maxsize=65536)

@@ -10,6 +10,7 @@ import re
 import warnings
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
@@ -18,6 +19,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import RenderError
+from ..resources import file_version
 from ..units import mm
 
 RASTER = (".png", ".jpg", ".jpeg")
@@ -111,6 +113,27 @@ class ImageCache:
         else:
             canvas.drawImage(reader, mm(dx), -mm(dy + dh), mm(dw), mm(dh), mask="auto")
         canvas.restoreState()
+
+
+def aspect(path: Path, root: Path, where: str) -> float:
+    """Width / height of a picture file, read once per version of the file."""
+    return _aspect(path, root, file_version(path), where)
+
+
+@lru_cache(maxsize=256)
+def _aspect(path: Path, root: Path, version: tuple[int, int], where: str) -> float:
+    if path.suffix.lower() == ".svg":
+        drawing = ImageCache()._drawing(path, root, where)
+        return float(drawing.width / drawing.height)
+    try:
+        with Image.open(path) as image:  # reads the header only
+            _check_pixels(path, image.width, image.height, where)
+            return image.width / image.height
+    except Image.DecompressionBombError:
+        raise _too_large(path, "", where) from None
+    except BROKEN_RASTER as exc:
+        raise RenderError(f"{where}: cannot read image {path}: {exc}; save it again "
+                          "as PNG or JPEG") from None
 
 
 def locate(path: Path, root: Path, where: str) -> Path:

@@ -14,6 +14,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ..content.markup import Symbol
 from ..content.model import Game
 from ..units import mm, parse_length
 from . import colours
@@ -114,6 +115,12 @@ class Painter(Resolver):
         if opacity is not None:
             canvas.setFillAlpha(float(opacity))
         return int(fill is not None), int(stroke is not None)
+
+    def draw_picture(self, picture: Symbol, x: float, y: float, w: float, h: float,
+                     where: str) -> None:
+        """Draw the file of a ``:name:`` icon in the x, y, w, h mm box."""
+        self.images.draw(self.canvas, self.icon_path(picture.name, where), self.game.folder,
+                         x, y, w, h, "contain", where)
 
     def path(self, points: list[tuple[float, float]], close: bool) -> PDFPathObject:
         """A canvas path through ``points`` (mm, y downwards)."""

@@ -3,8 +3,7 @@ cannot hold (per language, with pyphen) before shrinking, shrink step by step, n
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -12,24 +11,21 @@ import pyphen
 
 from ..errors import RenderError
 from ..units import PT_PER_MM
-from .fonts import text_width
+from .inline import Bits, Picture, Piece, Word, cut, joined, paragraphs, plain_text, width
 
 STEP = 0.25  # pt: how finely the size shrinks
-_CJK = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
-_TOKEN = re.compile(f"( *)([{_CJK}]|[^ {_CJK}]+)")
 
 
 @dataclass(frozen=True)
 class FittedText:
     size: float
     leading: float
-    lines: tuple[str, ...]
+    rows: tuple[Bits, ...]  # each line's bits: runs of one font, and pictures
 
-
-def tokens(paragraph: str) -> list[tuple[str, str]]:
-    """(joiner, word) pairs: words joined by a space, CJK characters each a word joined by
-    nothing, so Chinese wraps between any two characters."""
-    return [(" " if gap else "", word) for gap, word in _TOKEN.findall(paragraph)]
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """Each line as plain text (a picture as U+FFFC)."""
+        return tuple(plain_text(row) for row in self.rows)
 
 
 Fits = Callable[[str], bool]  # does this piece of text fit the room left?
@@ -64,52 +60,66 @@ def split_word(word: str, lang: str, fits: Fits) -> tuple[str, str] | None:
     return None
 
 
-def room(prefix: str, font: str, size: float, width_pt: float) -> Fits:
-    """Whether a piece still fits on a line that already holds ``prefix``."""
-    return lambda part: text_width(prefix + part, font, size) <= width_pt
-
-
-def room_after(used_pt: float, font: str, size: float, width_pt: float) -> Fits:
-    """Whether a piece still fits on a line of which ``used_pt`` are taken."""
-    return lambda part: used_pt + text_width(part, font, size) <= width_pt
-
-
-def _wrap(text: str, font: str, size: float, width_pt: float,
-          lang: str = "") -> list[str] | None:
-    """Lines of at most ``width_pt``; with ``lang``, a word the line cannot hold is hyphenated
-    (None when a word fits no line)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        current = ""
-        for joiner, word in tokens(paragraph):
+def break_lines(paragraphs_: Sequence[Sequence[Word]], size: float, width_pt: float,
+                lang: str = "") -> list[Bits] | None:
+    """Lines of at most ``width_pt``, greedily; with ``lang``, a word the line cannot hold is
+    hyphenated (a word holding a picture never is). None when a word fits no line. The one
+    line breaker of card text and rule text alike."""
+    lines: list[Bits] = []
+    for words in paragraphs_:
+        current: Bits = ()
+        for joiner, word in words:
             while True:
-                head = f"{current}{joiner}" if current else ""
-                if text_width(head + word, font, size) <= width_pt:
-                    current = head + word
+                head = joined(current, joiner) if current else ()
+                line = joined(head, word)
+                if width(line, size) <= width_pt:
+                    current = line
                     break
-                cut = split_word(word, lang, room(head, font, size, width_pt))
-                if cut is not None:
-                    lines.append(head + cut[0])
-                    current, joiner, word = "", "", cut[1]
+                split = _hyphenate(word, head, size, width_pt, lang)
+                if split is not None:
+                    lines.append(joined(head, split[0]))
+                    current, joiner, word = (), (), split[1]
                 elif current:
                     lines.append(current)
-                    current, joiner = "", ""
+                    current, joiner = (), ()
                 else:
                     return None  # a single word wider than the box: shrink instead
         lines.append(current)
     return lines
 
 
+def _hyphenate(word: Bits, head: Bits, size: float, width_pt: float,
+               lang: str) -> tuple[Bits, Bits] | None:
+    """The longest hyphenated head of ``word`` that fits after ``head``, and the rest."""
+    if not lang or any(bit.icon is not None for bit in word):
+        return None
+    def fits(part: str) -> bool:
+        return width(joined(head, cut(word, part)[0]), size) <= width_pt
+
+    found = split_word(plain_text(word), lang, fits)
+    return None if found is None else cut(word, found[0])
+
+
 @lru_cache(maxsize=20000)
 def fit_text(text: str, font: str, w_mm: float, h_mm: float, max_size: float,
-             min_size: float, leading: float, lang: str = "") -> FittedText | None:
-    """The largest size ≤ max_size at which the wrapped text fits, or None if none does; at
-    each size, words are hyphenated (in ``lang``) only when the text does not fit without."""
+             min_size: float, leading: float, lang: str = "",
+             icons: tuple[tuple[Picture, float], ...] = ()) -> FittedText | None:
+    """The largest size ≤ max_size at which the wrapped text (markup read: bold, italic and
+    pictures ``icons`` ems wide) fits, or None if none does; at each size, words are
+    hyphenated (in ``lang``) only when the text does not fit without."""
+    return fit_pieces((text,), font, w_mm, h_mm, max_size, min_size, leading, lang,
+                      dict(icons).__getitem__)
+
+
+def fit_pieces(pieces: Sequence[Piece], font: str, w_mm: float, h_mm: float, max_size: float,
+               min_size: float, leading: float, lang: str,
+               ratio: Callable[[Picture], float]) -> FittedText | None:
     width_pt, height_pt = w_mm * PT_PER_MM, h_mm * PT_PER_MM
+    words = paragraphs(pieces, font, ratio)
     size = max_size
     while size >= min_size - 1e-9:
         for language in dict.fromkeys(("", lang)):
-            lines = _wrap(text, font, size, width_pt, language)
+            lines = break_lines(words, size, width_pt, language)
             if lines is not None and (len(lines) * size * leading - size * (leading - 1)
                                       <= height_pt):
                 return FittedText(size, size * leading, tuple(lines))
@@ -122,8 +132,9 @@ class TextOverflow(RenderError):
 
 
 def fit_or_fail(text: str, font: str, w_mm: float, h_mm: float, max_size: float,
-                min_size: float, leading: float, where: str, lang: str = "") -> FittedText:
-    fitted = fit_text(text, font, w_mm, h_mm, max_size, min_size, leading, lang)
+                min_size: float, leading: float, where: str, lang: str = "",
+                icons: tuple[tuple[Picture, float], ...] = ()) -> FittedText:
+    fitted = fit_text(text, font, w_mm, h_mm, max_size, min_size, leading, lang, icons)
     if fitted is None:
         raise TextOverflow(
             f"{where}: text does not fit its {w_mm:g}×{h_mm:g} mm box even at {min_size:g} pt: "

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ...content.markup import MarkupError
 from ...errors import RenderError
 from ..blocks import Block, Icon
 from ..expressions import evaluate
 from ..flow import FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
+from ..inline import Picture, pictures
 from .kind import BOX, ElementType
 from .use import ELEMENT as USE
 
@@ -43,10 +45,10 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
         if not all(isinstance(block, Block) for block in blocks):
             raise RenderError(f"{where}.blocks: expected rule text blocks (such as "
                               f"rules.faces[side].blocks), got {blocks[:1]!r}…")
-        ratios = {piece.layout: r.icon_ratio(piece.layout) for block in blocks
-                  for piece in block.pieces if isinstance(piece, Icon)}
+        ratios = {icon: r.picture_ratio(icon, where) for block in blocks
+                  for icon in _pictures(block, where)}
         return PlacedFlow(x, y, list(fitted_flow(blocks, bw, bh, style,
-                                                 tuple(sorted(ratios.items())))))
+                                                 tuple(ratios.items()))))
     except FlowOverflow as exc:
         ids = exc.block.ids or (exc.block.text[:60],)
         raise RenderError(
@@ -61,11 +63,23 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     colour = p.colour(element, "color", context, where, "black")
     accent = p.colour(element, "accent", context, where, "black")
 
-    def icon(name: str, ix: float, iy: float, iw: float, ih: float) -> None:
-        icon_element = {"layout": name, "x": ix, "y": iy, "w": iw, "h": ih}
-        USE.draw(p, icon_element, context, w, h, 0.0, f"{where}.icon")
+    def icon(picture: Picture, ix: float, iy: float, iw: float, ih: float) -> None:
+        if isinstance(picture, Icon):
+            icon_element = {"layout": picture.layout, "x": ix, "y": iy, "w": iw, "h": ih}
+            USE.draw(p, icon_element, context, w, h, 0.0, f"{where}.icon")
+        else:
+            p.draw_picture(picture, ix, iy, iw, ih, f"{where}.icon")
 
     draw_flow(p.canvas, runs, x, y, colour, accent, icon)
+
+
+def _pictures(block: Block, where: str) -> list[Picture]:
+    """The block's pictures; a RenderError naming the message id when its markup is broken."""
+    try:
+        return pictures(block.pieces)
+    except MarkupError as exc:
+        ids = block.ids or (block.text[:60],)
+        raise RenderError(f"{where}: the rule text at message id {ids[0]!r}: {exc}") from None
 
 
 ELEMENT = ElementType("flow", BOX | {"blocks", "size", "min_size", "leading", "columns", "gap",

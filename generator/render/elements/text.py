@@ -1,14 +1,19 @@
-"""``text``: one string wrapped in its box, shrunk (down to ``min_size``) until it fits."""
+"""``text``: one string wrapped in its box, shrunk (down to ``min_size``) until it fits. Its
+markup — ``**bold**``, ``*italic*``, ``:name:`` icons — is laid out by the same line breaker
+as rule text, so a bold word or an icon counts its own width when the text shrinks."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...units import mm
+from ...content.markup import MarkupError, Symbol
+from ...errors import RenderError
+from ...units import PT_PER_MM, mm
 from .. import colours
 from ..expressions import render_value
 from ..fonts import draw_text, font_name
+from ..inline import BASELINE, Bits, Picture, picture_box, pictures, placed, width
 from ..resolver import Box
 from ..text import FittedText, TextOverflow, fit_or_fail
 from .kind import BOX, ElementType
@@ -30,7 +35,8 @@ class PlacedText(NamedTuple):
 def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w: float,
             h: float, where: str) -> PlacedText | None:
     """The text's lines at the size that fits (None for blank text); a RenderError naming the
-    box and the language when it does not fit even at ``min_size``."""
+    box and the language when it does not fit even at ``min_size``, and the card and box
+    when its markup is broken or names an icon the game folder lacks."""
     text = str(render_value(element.get("text", ""), context, where, "text"))
     if not text.strip():
         return None
@@ -38,13 +44,37 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
     font = font_name(render_value(element.get("font", "regular"), context, where))
     size, min_size = r.type_sizes(element, context, where, DEFAULT_SIZE)
     leading = r.num(element, "leading", context, where, DEFAULT_LEADING, plain=True)
+    icons = _icon_ratios(r, element, context, text, where)
     try:
         fitted = fit_or_fail(text, font, box[2], box[3], size, min_size, leading, where,
-                             str(context.get("lang", "")))
+                             str(context.get("lang", "")), icons)
     except TextOverflow as exc:
         raise TextOverflow(f"{exc} (box '{element.get('id', 'text')}', language "
                           f"'{context.get('lang', '?')}')") from None
     return PlacedText(box, font, fitted)
+
+
+def _icon_ratios(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], text: str,
+                 where: str) -> tuple[tuple[Picture, float], ...]:
+    """Each ``:name:`` icon of the text with its width / height."""
+    here = f"{where} ({whose(element, context)})"
+    try:
+        return tuple((icon, r.picture_ratio(icon, here))
+                     for icon in dict.fromkeys(pictures((text,))))
+    except MarkupError as exc:
+        raise RenderError(f"{here}: {exc}") from None
+
+
+def whose(element: Mapping[str, Any], context: dict[str, Any]) -> str:
+    """The box, and the card it is drawn for: what a designer looks for in the spreadsheet."""
+    box = f"text box '{element.get('id', 'text')}'"
+    card = context.get("card")
+    if not isinstance(card, Mapping) or "number" not in context:
+        return f"{box}, language '{context.get('lang', '?')}'"
+    component = context.get("component", {}).get("id", "?")
+    title = card.get("title") or card.get("name") or card.get("id")
+    named = f" {str(title)!r}" if title else ""
+    return f"deck '{component}', card {context['number']}{named}, {box}"
 
 
 def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: float, h: float,
@@ -58,7 +88,7 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
         colour = colours.resolve("black", {}, where)
     align = element.get("align", "left")
     valign = element.get("valign", "top")
-    block = fitted.leading * (len(fitted.lines) - 1) + fitted.size
+    block = fitted.leading * (len(fitted.rows) - 1) + fitted.size
     top = -mm(y)
     if valign == "middle":
         top -= (mm(bh) - block) / 2
@@ -67,12 +97,29 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     canvas = p.canvas
     canvas.saveState()
     colours.set_fill(canvas, colour)
-    baseline = top - fitted.size * 0.8
+    baseline = top - fitted.size * BASELINE
     anchor = {"center": x + bw / 2, "right": x + bw}.get(align, x)
-    for line in fitted.lines:
-        draw_text(canvas, mm(anchor), baseline, line, font, fitted.size, align)
+    for row in fitted.rows:
+        if len(row) <= 1 and not any(bit.icon is not None for bit in row):  # plain text
+            draw_text(canvas, mm(anchor), baseline, row[0].text if row else "",
+                      row[0].font if row else font, fitted.size, align)
+        else:
+            _draw_rich(p, row, mm(anchor), baseline, fitted.size, align, where)
         baseline -= fitted.leading
     canvas.restoreState()
+
+
+def _draw_rich(p: Painter, row: Bits, anchor: float, baseline: float, size: float, align: str,
+               where: str) -> None:
+    """One line of several fonts or with icons, anchored at ``anchor`` pt."""
+    x = anchor - {"center": width(row, size) / 2, "right": width(row, size)}.get(align, 0.0)
+    for offset, bit in placed(row, size):
+        if isinstance(bit.icon, Symbol):
+            p.draw_picture(bit.icon, *picture_box(bit.icon, bit.ems, bit.font,
+                                                  x / PT_PER_MM + offset,
+                                                  -baseline / PT_PER_MM, size), where)
+        else:
+            draw_text(p.canvas, x + mm(offset), baseline, bit.text, bit.font, size)
 
 
 ELEMENT = ElementType("text", BOX | {"text", "size", "min_size", "font", "align", "valign",

@@ -1,0 +1,179 @@
+"""Inline text as the line breaker reads it: styled spans and pictures cut into words, each word
+a few bits (text in one font, or one picture), so a line can hold a bold word beside an icon
+and still be measured, hyphenated and drawn as plain text is.
+
+Plain text stays one bit a line, measured as one string: it wraps and draws exactly as it
+did before markup existed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from ..content.markup import Span, Symbol, parse
+from ..units import PT_PER_MM
+from .blocks import Icon
+from .fonts import letter_height, styled, text_width
+
+ICON_HEIGHT = 1.0  # ems: a layout icon in rule text is as tall as the text is large
+BASELINE = 0.8  # ems from the top of a line to its baseline, as every text element draws
+OBJECT = "\ufffc"  # stands for a picture in a word's text
+_CJK = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+_TOKEN = re.compile(f"( *)([{_CJK}]|[^ {_CJK}]+)")
+
+Picture = Icon | Symbol  # a layout icon of rule text, or a ``:name:`` icon's file
+Piece = Span | Picture | str  # a str is markup, read with content.markup
+Ratio = Callable[[Picture], float]  # picture → its width / height
+
+
+@dataclass(frozen=True)
+class Bit:
+    """Text in one font, or a picture (``icon``) ``ems`` wide, on one line."""
+
+    text: str
+    font: str
+    icon: Picture | None = None
+    ems: float = 0.0
+
+
+Bits = tuple[Bit, ...]
+Word = tuple[Bits, Bits]  # the joiner before it (a space, or nothing), the word
+
+
+def paragraphs(pieces: Iterable[Piece], font: str, ratio: Ratio) -> list[list[Word]]:
+    """The words of each paragraph (text lines end one), in the fonts markup gives them; a
+    layout icon is always joined by a space, a ``:name:`` icon as it is written."""
+    chars: list[str] = []
+    looks: list[tuple[str, Picture | None]] = []  # each character's font and picture
+    for piece in _spans(pieces):
+        if isinstance(piece, Span):
+            face = styled(font, piece.bold, piece.italic) if piece.bold or piece.italic \
+                else font
+            chars.append(piece.text)
+            looks.extend((face, None) for _ in piece.text)
+        else:
+            if isinstance(piece, Icon):
+                chars.append(" ")
+                looks.append((font, None))
+            chars.append(OBJECT)
+            looks.append((font, piece))
+    text = "".join(chars)
+    result: list[list[Word]] = []
+    start = 0
+    for line in text.split("\n"):
+        words: list[Word] = []
+        for match in _TOKEN.finditer(line):
+            gap_at, word_at = start + match.start(1), start + match.start(2)
+            joiner = (Bit(" ", looks[gap_at][0]),) if match.group(1) else ()
+            words.append((joiner, _bits(match.group(2), looks[word_at:], ratio)))
+        result.append(words)
+        start += len(line) + 1
+    return result
+
+
+def pictures(pieces: Iterable[Piece]) -> list[Picture]:
+    """The pictures among ``pieces`` (MarkupError when a piece's markup is broken)."""
+    return [piece for piece in _spans(pieces) if not isinstance(piece, Span)]
+
+
+def _spans(pieces: Iterable[Piece]) -> Iterable[Span | Picture]:
+    for piece in pieces:
+        if isinstance(piece, str):
+            yield from parse(piece)
+        else:
+            yield piece
+
+
+def _bits(word: str, looks: Sequence[tuple[str, Picture | None]], ratio: Ratio) -> Bits:
+    bits: list[Bit] = []
+    for char, (face, icon) in zip(word, looks, strict=False):
+        if icon is not None:
+            bits.append(Bit("", face, icon, ratio(icon) * picture_height(icon, face)))
+        elif bits and bits[-1].icon is None and bits[-1].font == face:
+            bits[-1] = Bit(bits[-1].text + char, face)
+        else:
+            bits.append(Bit(char, face))
+    return tuple(bits)
+
+
+def picture_height(icon: Picture, font: str) -> float:
+    """A picture's height in ems: a ``:name:`` icon as tall as the font's tall letters, a
+    layout icon of rule text as tall as the text is large."""
+    return letter_height(font) if isinstance(icon, Symbol) else ICON_HEIGHT
+
+
+def picture_box(icon: Picture, ems: float, font: str, x: float, baseline: float, size: float
+                ) -> tuple[float, float, float, float]:
+    """Where a picture ``ems`` wide at ``x`` mm on a line whose baseline is at ``baseline`` mm
+    (y downwards) is drawn: x, y, w, h in mm. A ``:name:`` icon sits on the baseline; a
+    layout icon of rule text hangs a little below it, as it always has."""
+    em = size / PT_PER_MM
+    height = picture_height(icon, font) * em
+    top = baseline - (height if isinstance(icon, Symbol) else BASELINE * em * 0.95)
+    return x, top, ems * em, height
+
+
+def joined(*parts: Bits) -> Bits:
+    """The parts as one line: neighbouring text in the same font becomes one bit."""
+    bits: list[Bit] = []
+    for bit in (bit for part in parts for bit in part):
+        if bits and bit.icon is None and bits[-1].icon is None and bits[-1].font == bit.font:
+            bits[-1] = Bit(bits[-1].text + bit.text, bit.font)
+        else:
+            bits.append(bit)
+    return tuple(bits)
+
+
+def width(bits: Bits, size: float) -> float:
+    """Width in pt: each text bit measured whole, as it will be drawn."""
+    return sum(bit.ems * size if bit.icon is not None else text_width(bit.text, bit.font, size)
+               for bit in bits)
+
+
+def placed(line: Bits, size: float) -> list[tuple[float, Bit]]:
+    """Each bit of a line with its x in mm from the line's start; the spaces between a word
+    and a picture move the word or the picture along rather than being drawn."""
+    result, x = [], 0.0
+    for index, bit in enumerate(line):
+        text = bit.text
+        if bit.icon is None and index and line[index - 1].icon is not None:
+            text = text.lstrip(" ")
+        if bit.icon is None and index + 1 < len(line) and line[index + 1].icon is not None:
+            text = text.rstrip(" ")
+        if bit.icon is not None or text == bit.text:
+            result.append((x / PT_PER_MM, bit))
+        elif text:
+            lead = len(bit.text) - len(bit.text.lstrip(" "))
+            at = x + text_width(bit.text[:lead], bit.font, size) if lead else x
+            result.append((at / PT_PER_MM, Bit(text, bit.font)))
+        x += width((bit,), size)
+    return result
+
+
+def plain_text(bits: Bits) -> str:
+    return "".join(OBJECT if bit.icon is not None else bit.text for bit in bits)
+
+
+def cut(word: Bits, head: str) -> tuple[Bits, Bits]:
+    """``word`` cut after the plain string ``head`` (a prefix of the word, or one with a
+    hyphen added: that hyphen takes the font of the letter before it) and the rest."""
+    text = plain_text(word)
+    at = len(head) if text.startswith(head) else len(head) - 1
+    first, second = _slice(word, 0, at), _slice(word, at, len(text))
+    if len(head) > at:
+        first = joined(first, (Bit(head[at:], first[-1].font),))
+    return first, second
+
+
+def _slice(word: Bits, begin: int, end: int) -> Bits:
+    bits, offset = [], 0
+    for bit in word:
+        size = 1 if bit.icon is not None else len(bit.text)
+        low, high = max(begin, offset), min(end, offset + size)
+        if low < high:
+            bits.append(bit if bit.icon is not None
+                        else Bit(bit.text[low - offset:high - offset], bit.font))
+        offset += size
+    return tuple(bits)
