@@ -1,6 +1,6 @@
 """Where the bundled fonts, templates and games live, installed or in a source checkout.
 
-The wheel maps the top-level ``fonts/`` and ``templates/`` folders into the package;
+The wheel maps the top-level ``fonts/``, ``icc/`` and ``templates/`` folders into the package;
 a source checkout keeps them beside it. Both layouts resolve here, and only here.
 """
 
@@ -26,6 +26,11 @@ def templates_dir() -> Path:
     return _bundled("templates")
 
 
+def icc_dir() -> Path:
+    """The bundled ICC colour profiles (``--pdfx``'s output intent)."""
+    return _bundled("icc")
+
+
 def games_dir() -> Path:
     return PACKAGE_DIR / "games"
 
@@ -40,7 +45,7 @@ def shipped(path: Path) -> bool:
     there; each caller names the folder to use instead."""
     resolved = path.resolve()
     return any(resolved.is_relative_to(folder.resolve())
-               for folder in (PACKAGE_DIR, templates_dir(), fonts_dir()))
+               for folder in (PACKAGE_DIR, templates_dir(), fonts_dir(), icc_dir()))
 
 
 def file_version(path: Path) -> tuple[int, int]:

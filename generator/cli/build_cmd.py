@@ -12,7 +12,7 @@ from .options import csv_list, language_list, non_negative_mm, offset, positive_
 # what only a kit reads: with --alignment-page, any of these set means "build the kits too"
 KIT_ONLY = ("games", "game_dir", "lang", "only", "copies", "bleed", "gutter", "backs",
             "no_crop_marks", "ink_saver", "fallback", "rules_url", "layouts", "no_guide",
-            "registration")
+            "registration", "pdfx", "one_up")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,6 +48,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "~/.config/pnp/printers.yaml ($XDG_CONFIG_HOME); --back-offset and "
                         "--back-rotation given as well win")
     p.add_argument("--ink-saver", action="store_true", help="light fills for home printers")
+    p.add_argument("--pdfx", action="store_true",
+                   help="print-ready for a print shop: PDF/X-1a, every colour CMYK through the "
+                        "FOGRA39 profile, trim and bleed boxes; the file name ends -pdfx")
+    p.add_argument("--one-up", action="store_true",
+                   help="the decks only, one card a page at its size plus the bleed, no crop "
+                        "marks, each front followed by its back (with --pdfx: what "
+                        "DriveThruCards and MB Print take); one file, whatever --paper says")
     p.add_argument("--alignment-page", action="store_true",
                    help="write a duplex calibration sheet; alone, only that sheet (name games "
                         "or other build options to build kits too)")
@@ -109,13 +116,15 @@ def run(args: argparse.Namespace) -> int:
 
     back_offset, back_rotation = back_corrections(args)
     options = replace(layout_settings(args, args.registration), back_offset=back_offset,
-                      back_rotation=back_rotation, ink_saver=args.ink_saver)
+                      back_rotation=back_rotation, ink_saver=args.ink_saver, pdfx=args.pdfx,
+                      one_up=args.one_up)
     shared = BuildRequest("", only=tuple(args.only), copies=args.copies, out_dir=Path(args.out),
                           fallback=args.fallback, layout_dirs=tuple(Path(p) for p in args.layouts),
                           rules_url=args.rules_url, guide=not args.no_guide)
     kits = not args.alignment_page or any(getattr(args, dest) != default
                                           for dest, default in args.kit_defaults.items())
-    requests = expand(games_or_all(args.games, args.game_dir), args.lang, args.paper, options,
+    papers = args.paper[:1] if args.one_up else args.paper  # one-up pages have no paper
+    requests = expand(games_or_all(args.games, args.game_dir), args.lang, papers, options,
                       shared) if kits else []
     sheets = args.paper if args.alignment_page else []
     with reporter(len(requests) + len(sheets), args.quiet) as notify:

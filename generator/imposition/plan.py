@@ -59,6 +59,8 @@ class PrintOptions:
     ink_saver: bool = False
     crop_marks: bool = True
     registration: str = ""        # a cutting machine of templates/registration.yaml, or none
+    pdfx: bool = False            # print-ready: PDF/X-1a, CMYK, trim and bleed boxes
+    one_up: bool = False          # one card a page at trim + bleed, front then back
 
     def __post_init__(self) -> None:  # the command line passes the options' plain names
         object.__setattr__(self, "duplex", Duplex(self.duplex))

@@ -22,6 +22,7 @@ from .fit import check_text_boxes
 from .guide import Guided, add_guide
 from .load import resolve_game
 from .plan import paper_size, plan_components
+from .print_ready import plan_one_up, print_ready
 from .request import (
     BuildRequest,
     BuildResult,
@@ -49,6 +50,8 @@ def plan_document(request: BuildRequest) -> Planned:
     tr = translator(lang, game.folder, fallback=request.fallback is not None)  # 2. translate
     check_text_boxes(game)                                               # 3. fit every language
     contexts = Contexts(game, tr, request)                               # 4. contexts
+    if request.options.one_up:  # a card a page for a print shop: no guide, no other parts
+        return Planned(game, tr, Guided(plan_one_up(game, request, tr.gettext), contexts))
     plans = plan_components(game, request, tr, contexts.sheet_pages)     # 5. plan
     guided = add_guide(game, request, tr, plans, contexts, contexts.base)  # 6. print guide
     return Planned(game, tr, guided)
@@ -63,7 +66,10 @@ def build(request: BuildRequest) -> BuildResult:
                         f"{tr.gettext(game.title)} · {lang.upper()}")
     data = render_pdf(game, guided.plans, guided.contexts, info,         # 7. draw
                       request.options.ink_saver,
-                      _fallback_marker(tr) if request.fallback else None)
+                      _fallback_marker(tr) if request.fallback else None,
+                      page_footer=not request.options.one_up)
+    if request.options.pdfx:                                             # 7b. print-ready
+        data = print_ready(data, game, guided.plans, request.options, info.title)
     require_translations(tr, tr.missing)
     path = output_path(game, request)
     write_atomically(path, data)                                         # 8. write
@@ -72,6 +78,16 @@ def build(request: BuildRequest) -> BuildResult:
                 if isinstance(c, Deck) and (not request.only or c.id in request.only))
     return BuildResult(path, pages, sheets_of(pages, request.options), cards,
                        time.perf_counter() - started, len(data), lang, tuple(sorted(tr.missing)))
+
+
+def build_one_up(game: str | Path, lang: str, out_dir: Path, bleed: float = 3.0,
+                 only: tuple[str, ...] = (), layout_dirs: tuple[Path, ...] = ()) -> BuildResult:
+    """A print shop's deck file (DriveThruCards, MB Print): PDF/X-1a in FOGRA39 CMYK, one
+    card a page at its trim plus ``bleed`` mm a side, no marks, each front followed by its
+    back; written to ``out_dir`` as ``<game>-<lang>[-<ids>]-one-up-pdfx.pdf``."""
+    options = PrintOptions(bleed=bleed, pdfx=True, one_up=True)
+    return build(BuildRequest(game, lang, options, only, out_dir=Path(out_dir),
+                              layout_dirs=layout_dirs))
 
 
 def output_path(game: Game, request: BuildRequest) -> Path:

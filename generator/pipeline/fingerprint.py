@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import ContentError, Problem
-from ..resources import PACKAGE_DIR, fonts_dir, games_dir, templates_dir
+from ..resources import PACKAGE_DIR, fonts_dir, games_dir, icc_dir, templates_dir
 
 
 def _tree(root: Path, digest: hashlib._Hash, content: bool = True,
@@ -41,6 +41,7 @@ def engine_hash() -> str:
     _tree(PACKAGE_DIR, digest, skip=games_dir())  # each game is hashed on its own
     _tree(templates_dir(), digest)
     _tree(fonts_dir(), digest, content=False)
+    _tree(icc_dir(), digest, content=False)  # --pdfx's colour profile
     return digest.hexdigest()
 
 

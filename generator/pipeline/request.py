@@ -62,15 +62,16 @@ def pdf_name(game: Game, request: BuildRequest) -> str:
     the default settings and nothing else; the components chosen (``+`` between ids), the
     copies (``x20``), each print setting that differs from the default and a kit without
     its print guide (``no-guide``) add a word, so a partial or variant build never replaces
-    the full kit, nor another variant."""
+    the full kit, nor another variant. One card a page (``one-up``) has no paper word."""
     ids = [c.id for c in game.components]
     chosen = [i for i in ids if i in request.only]
-    words = [game.id, request.lang, request.options.paper]
+    one_up = request.options.one_up  # pages of the card's own size: no paper, no guide
+    words = [game.id, request.lang, *([] if one_up else [request.options.paper])]
     if chosen and len(chosen) < len(ids):
         words.append("+".join(chosen))
     if request.copies:
         words.append(f"x{request.copies}")
-    guide = [] if request.guide else ["no-guide"]
+    guide = [] if request.guide or one_up else ["no-guide"]
     return "-".join([*words, *setting_words(request.options), *guide]) + ".pdf"
 
 
@@ -95,6 +96,10 @@ def setting_words(options: PrintOptions) -> list[str]:
         words.append("ink-saver")
     if not options.crop_marks:
         words.append("no-crop-marks")
+    if options.one_up:
+        words.append("one-up")
+    if options.pdfx:
+        words.append("pdfx")
     return words
 
 

@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import RenderError
 from ..resources import file_version
 from ..units import mm
+from .fonts import font_name
 
 RASTER = (".png", ".jpg", ".jpeg")
 SUPPORTED = (".svg", *RASTER)  # also the order in which a src without a suffix is looked up
@@ -82,6 +83,9 @@ class ImageCache:
             if drawing is None or not drawing.width or not drawing.height:
                 raise RenderError(f"{where}: cannot read SVG {path.name}: not a drawing with a "
                                   "width and height (give the <svg> a viewBox)")
+            # svglib's drawings start in Helvetica, which a PDF names unembedded even when no
+            # text uses it (print-shop preflight flags it): start in our embedded font
+            drawing.initialFontName = font_name("regular")
             self.drawings[path] = drawing
         return self.drawings[path]
 
