@@ -101,6 +101,30 @@ def questions_csv(encoding: str, qty: str = "1") -> Callable[[Path], None]:
                 replace(GY, "cards_file: questions.yaml", "cards_file: questions.csv"))
 
 
+def questions_xlsx(formula: bool = False) -> bytes:
+    """Pharma's questions as an .xlsx workbook written by openpyxl; with ``formula`` the
+    quantity is a formula, which openpyxl saves without its value (it cannot compute it)."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Questions"
+    sheet.append(["question", "a", "b", "c", "answer", "qty"])
+    sheet.append(["Quelle molécule ?", "Aspirine", "Paracétamol", "Ibuprofène", "a",
+                  "=1" if formula else 1])
+    data = io.BytesIO()
+    book.save(data)
+    return data.getvalue()
+
+
+def questions_in(name: str, data: bytes, *more: str) -> Callable[[Path], None]:
+    """Pharma's questions file replaced by ``data`` named ``name`` (``more``: deck lines
+    added under its cards_file line)."""
+    line = "".join(f"\n    {extra}" for extra in more)
+    return both(write(name, data),
+                replace(GY, "cards_file: questions.yaml", f"cards_file: {name}{line}"))
+
+
 # a comment line of the spz-sample layout, where the image cases insert their element
 SAMPLE_ROW = "    # the five molecules, in number order, each with its colour's shape\n"
 
@@ -176,6 +200,21 @@ CASES: tuple[Case, ...] = (
          game=PHARMA, edit=questions_csv("cp1252")),
     Case("quantity typed as '²' in a cards CSV", PHARMA_CSV, "'²'",
          game=PHARMA, edit=questions_csv("utf-8", qty="²")),
+    Case("cards workbook (.xlsx) saved under a .csv name", PHARMA_CSV,
+         "name it questions.xlsx", game=PHARMA,
+         edit=questions_in("questions.csv", questions_xlsx())),
+    Case("cards .xlsx that is CSV text", PHARMA_CSV, "if it is CSV text", game=PHARMA,
+         edit=questions_in("questions.xlsx", b"question,a,b,c,answer,qty\n")),
+    Case("cards .xlsx cut short (a broken download)", PHARMA_CSV, "truncated zip",
+         game=PHARMA, edit=questions_in("questions.xlsx", questions_xlsx()[:2000])),
+    Case("cards .xlsx formula saved without its value (openpyxl)", PHARMA_CSV,
+         "stores every formula's value", game=PHARMA,
+         edit=questions_in("questions.xlsx", questions_xlsx(formula=True))),
+    Case("cards .xlsx: 'sheet:' names no sheet of it", PHARMA_CSV, "no sheet named 'Quiz'",
+         game=PHARMA, edit=questions_in("questions.xlsx", questions_xlsx(), "sheet: Quiz")),
+    Case("cards_url unreachable, no copy of it yet", PHARMA_CSV, "no copy of it in .pnp-cache",
+         game=PHARMA, edit=replace(GY, "cards_file: questions.yaml",
+                                   "cards_url: http://127.0.0.1:9/pub?output=csv")),
     Case("SVG 1e30 points wide", BUILD, "huge.svg",
          edit=both(write("huge.svg", b'<svg xmlns="http://www.w3.org/2000/svg" '
                                      b'width="1e30" height="10"/>'),
