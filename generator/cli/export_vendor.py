@@ -52,6 +52,12 @@ class ShopTarget:
                   f"{product.px[0]}×{product.px[1]} px), {how}")
         print(f"wrote {counted(result.images, 'image')} of {counted(result.cards, 'card')} "
               f"into {result.folder}/ (manifest.json, manifest.csv) in {result.seconds:.2f} s")
+        for pdf in result.pdfs:
+            print(f"{pdf.name}: the file to order from {result.vendor.name} (PDF/X-1a, CMYK, "
+                  "one card a page, each front followed by its back)")
+        if result.not_in_pdf:
+            print(f"note: {', '.join(result.not_in_pdf)} scaled, so not in the PDF, which draws "
+                  f"a card at its own size; give the deck a size {result.vendor.name} prints")
         if result.vendor.wants:
             print(f"note: {result.vendor.name} asks for {result.vendor.wants}")
         return 0

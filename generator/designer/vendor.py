@@ -28,6 +28,9 @@ from ..content.sizes import card_sizes
 from ..content.wording import counted
 from ..content.yamlio import load_yaml
 from ..errors import UsageError
+from ..imposition.plan import PrintOptions
+from ..pipeline.build import build
+from ..pipeline.request import BuildRequest
 from ..resources import templates_dir
 from .raster import Rasterizer
 from .staging import staged
@@ -52,6 +55,7 @@ class Vendor:
     format: str
     wants: str                   # what the shop asks for beyond these images ('' = nothing)
     products: tuple[Product, ...]
+    one_up_pdf: bool = False     # its order file: pnp build --pdfx --one-up of the decks
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,8 @@ class VendorResult:
     images: int
     cards: int
     seconds: float
+    pdfs: tuple[Path, ...] = ()     # the shop's order files (one_up_pdf)
+    not_in_pdf: tuple[str, ...] = ()  # scaled decks, which a one-up PDF cannot hold
 
 
 def tolerance_mm() -> float:
@@ -158,10 +164,15 @@ def export_vendor(request: VendorRequest) -> VendorResult:
     out_dir = request.out_dir if request.out_dir is not None else Path("output") / shop.id
     target = Path(out_dir) / f"{raster.game.id}-{request.lang}"
     files: list[dict[str, Any]] = []
+    pdfs: list[str] = []
+    scaled = tuple(f.deck.id for f in fits if f.scale != 1) if shop.one_up_pdf else ()
     with staged(target) as staging:
         for deck_fit in fits:
             files += _export_deck(raster, shop, deck_fit, staging)
         manifest = _manifest(shop, raster.game.id, request.lang, fits, files)
+        if shop.one_up_pdf:
+            pdfs = _one_up_pdfs(request, [f for f in fits if f.scale == 1], staging)
+            manifest.update(pdfs=pdfs, not_in_pdf=list(scaled))
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False)
                                                + "\n", encoding="utf-8")
         with (staging / "manifest.csv").open("w", newline="", encoding="utf-8") as stream:
@@ -169,7 +180,26 @@ def export_vendor(request: VendorRequest) -> VendorResult:
             writer.writeheader()
             writer.writerows({key: row[key] for key in writer.fieldnames} for row in files)
     return VendorResult(shop, target, target / "manifest.json", tuple(fits), len(files),
-                        sum(len(f.deck.cards) for f in fits), time.perf_counter() - started)
+                        sum(len(f.deck.cards) for f in fits), time.perf_counter() - started,
+                        tuple(target / name for name in pdfs), scaled)
+
+
+def _one_up_pdfs(request: VendorRequest, fits: list[DeckFit], folder: Path) -> list[str]:
+    """The decks taken as is as ``pnp build --pdfx --one-up`` draws them (PDF/X-1a, CMYK, a
+    card a page at trim + the product's bleed, each front followed by its back): one file a
+    bleed, written into ``folder``. A scaled deck is left out: that PDF draws a card at its own
+    size."""
+    by_bleed: dict[float, list[str]] = {}
+    for deck_fit in fits:
+        by_bleed.setdefault(max(deck_fit.product.bleed), []).append(deck_fit.deck.id)
+    names = []
+    for bleed, decks in by_bleed.items():
+        result = build(BuildRequest(
+            request.game, request.lang, PrintOptions(bleed=bleed, pdfx=True, one_up=True),
+            tuple(decks), out_dir=folder, fallback=request.fallback,
+            layout_dirs=request.layout_dirs))
+        names.append(result.path.name)
+    return names
 
 
 def _export_deck(raster: Rasterizer, shop: Vendor, deck_fit: DeckFit,
@@ -260,4 +290,4 @@ def _vendor(vendor_id: str, raw: dict[str, Any]) -> Vendor:
             else (float(bleed), float(bleed)),
             (int(spec["px"][0]), int(spec["px"][1]))))
     return Vendor(vendor_id, str(raw["name"]), int(raw["dpi"]), str(raw["format"]),
-                  str(raw.get("wants", "")), tuple(products))
+                  str(raw.get("wants", "")), tuple(products), bool(raw.get("one_up_pdf")))

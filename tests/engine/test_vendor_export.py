@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
 from generator.cli import main
 from generator.content.model import Size
 from generator.designer.vendor import match, nearest, tolerance_mm, vendor, vendors
 from support.paths import FIXTURES
+from support.units import PT_PER_MM
 
 SAMPLE = FIXTURES / "designer_deck"  # heroes: 7 poker cards of 3 rows (qty 3, 2, 2), one back
 #                                      tokens: 2 identical 70 mm squares, no back layout
@@ -174,6 +176,29 @@ def edges(path: Path) -> list[int]:
     with Image.open(path) as image:
         column = [image.getpixel((image.width // 2, y)) for y in range(image.height)]
     return [y for y in range(1, len(column)) if column[y] != column[y - 1]]
+
+
+def test_drivethru_orders_the_decks_it_takes_as_a_one_up_pdfx_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture):
+    """DriveThruCards takes one PDF/X-1a file: ``pnp build --pdfx --one-up`` of the decks it
+    takes as is, each page its card at trim + 1/8 in bleed, front then back, beside the images.
+    The token scaled onto its poker card is left out of it, and the export says so."""
+    assert export(tmp_path, "drivethru", "--fit", "nearest") == 0
+    folder = tmp_path / "designer-sample-en"
+    manifest, rows = read_manifest(folder)
+    assert manifest["not_in_pdf"] == ["tokens"]
+    pdf, = manifest["pdfs"]
+    reader = PdfReader(folder / pdf)
+    assert len(reader.pages) == 2 * 7                           # the 7 heroes, front and back
+    for page in reader.pages:
+        mm = [round(float(v) / PT_PER_MM, 3) for v in (*page.mediabox, *page.trimbox)]
+        assert mm == [0, 0, 69.85, 95.25, 3.175, 3.175, 66.675, 92.075]
+    assert "/GTS_PDFX" in str(reader.trailer["/Root"]["/OutputIntents"][0]["/S"])
+    with Image.open(folder / "heroes-front-001.png") as image:
+        assert image.size == (825, 1125)                       # the page at 300 dpi
+    out = capsys.readouterr().out
+    assert f"{pdf}: the file to order from DriveThruCards (PDF/X-1a, CMYK" in out
+    assert "note: tokens scaled, so not in the PDF" in out
 
 
 def test_export_vendor_needs_one_game(capsys: pytest.CaptureFixture):
