@@ -15,6 +15,7 @@ import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from xml.sax.saxutils import escape, quoteattr
 
 import ezdxf
 from ezdxf import units
@@ -147,14 +148,14 @@ def path_data(line: CutLine) -> str:
 def sheet_svg(sheet: CutSheet, pdf: str, note: str) -> str:
     """The page in mm (1 user unit = 1 mm) with one red hairline path per card: what a
     cutting program imports as cut lines, and nothing else it could cut."""
-    paths = "\n".join(f'    <path id="{line.card}" d="{path_data(line)}"/>'
+    paths = "\n".join(f'    <path id={quoteattr(line.card)} d="{path_data(line)}"/>'
                       for line in sheet.lines)
     w, h = _mm(sheet.width), _mm(sheet.height)
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" '
             f'viewBox="0 0 {w} {h}">\n'
-            f"  <title>{pdf}, page {sheet.page}: {len(sheet.lines)} cut lines</title>\n"
-            f"  <!-- {note} -->\n"
+            f"  <title>{escape(pdf)}, page {sheet.page}: {len(sheet.lines)} cut lines</title>\n"
+            f"  <!-- {note.replace('--', '- -')} -->\n"
             f'  <g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">\n'
             f"{paths}\n"
             f"  </g>\n"

@@ -239,3 +239,22 @@ def test_fold_and_glue_pairs_are_refused_with_the_fix(tmp_path):
     with pytest.raises(UsageError, match="--duplex long or short"):
         export_cut(request)
     assert not list(tmp_path.iterdir())
+
+
+def test_gang_runs_and_shared_pages_are_cut_where_they_print(tmp_path):
+    """COVID's 100 tiles edge to edge (a gang-run) and its small parts packed on a shared
+    page: each cut path is a card's bleed clip in the PDF less the bleed."""
+    parts = ("covid-tiles", "round-marker", "propagation", "summary-card")
+    request = BuildRequest("clinic-covid19", "en", PrintOptions(registration="silhouette"),
+                           parts, out_dir=tmp_path)
+    pdf = build(request).path
+    folder = export_cut(request).folder
+    total = 0
+    for svg in sorted(folder.glob("page-*.svg")):
+        trims = [(x0 + BLEED, y0 + BLEED, x1 - BLEED, y1 - BLEED)
+                 for x0, y0, x1, y1 in clip_boxes(pdf, int(svg.stem.split("-")[1]) - 1)]
+        for card, d in svg_paths(svg):
+            box = path_box(d)[0]
+            assert min(apart(trim, box) for trim in trims) <= TOLERANCE, (svg.name, card)
+            total += 1
+    assert total == 100 + 1 + 1 + 1
