@@ -6,13 +6,14 @@ import argparse
 from dataclasses import replace
 
 from ..content.machines import machines
+from ..errors import UsageError
 from ..imposition.plan import Backs, Duplex, PrintOptions
 from .options import csv_list, language_list, non_negative_mm, offset, positive_int, rotation
 
 # what only a kit reads: with --alignment-page, any of these set means "build the kits too"
 KIT_ONLY = ("games", "game_dir", "lang", "only", "copies", "bleed", "gutter", "backs",
             "no_crop_marks", "ink_saver", "fallback", "rules_url", "layouts", "no_guide",
-            "registration", "pdfx", "one_up")
+            "registration", "pdfx", "one_up", "ink_limit")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -55,6 +56,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the decks only, one card a page at its size plus the bleed, no crop "
                         "marks, each front followed by its back (with --pdfx: what "
                         "DriveThruCards and MB Print take); one file, whatever --paper says")
+    p.add_argument("--ink-limit", type=positive_int, default=0, metavar="PERCENT",
+                   help="with --pdfx: the most ink any colour takes, C+M+Y+K in %% (default "
+                        "the profile's 300; DriveThruCards asks for 240); the file name ends "
+                        "-inkPERCENT")
     p.add_argument("--alignment-page", action="store_true",
                    help="write a duplex calibration sheet; alone, only that sheet (name games "
                         "or other build options to build kits too)")
@@ -114,10 +119,12 @@ def run(args: argparse.Namespace) -> int:
     from ..pipeline.targets import expand, games_or_all
     from .progress import reporter, summary
 
+    if args.ink_limit and not args.pdfx:
+        raise UsageError("--ink-limit sets the ink of a --pdfx build: add --pdfx")
     back_offset, back_rotation = back_corrections(args)
     options = replace(layout_settings(args, args.registration), back_offset=back_offset,
                       back_rotation=back_rotation, ink_saver=args.ink_saver, pdfx=args.pdfx,
-                      one_up=args.one_up)
+                      one_up=args.one_up, ink_limit=args.ink_limit)
     shared = BuildRequest("", only=tuple(args.only), copies=args.copies, out_dir=Path(args.out),
                           fallback=args.fallback, layout_dirs=tuple(Path(p) for p in args.layouts),
                           rules_url=args.rules_url, guide=not args.no_guide)

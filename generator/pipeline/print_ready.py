@@ -16,6 +16,7 @@ from ..content.model import Deck, Game
 from ..errors import RenderError, UsageError
 from ..imposition.one_up import impose_one_up
 from ..imposition.plan import ComponentPlan, PrintOptions
+from ..render.cmyk import total_ink_limit
 from ..render.pdfx import to_pdfx
 from ..units import mm
 from .request import BuildRequest
@@ -41,7 +42,20 @@ def print_ready(data: bytes, game: Game, plans: Sequence[ComponentPlan],
     transparency is refused (PDF/X-1a has none) where the opacity is written."""
     refuse_transparency(game)
     inset = mm(options.bleed) if options.one_up else 0.0  # see the module's doc
-    return to_pdfx(data, [inset for plan in plans for _ in plan.pages], title)
+    return to_pdfx(data, [inset for plan in plans for _ in plan.pages], title,
+                   checked_ink_limit(options.ink_limit))
+
+
+def checked_ink_limit(percent: int) -> int:
+    """The total ink limit asked for (``--ink-limit``), or the profile's; a UsageError for
+    one no press prints with."""
+    most = total_ink_limit()
+    if not percent:
+        return most
+    if not 100 <= percent <= most:  # 100: black alone must still print
+        raise UsageError(f"--ink-limit {percent}: give a total ink in % from 100 to {most} "
+                         "(the profile's limit); DriveThruCards asks for 240")
+    return percent
 
 
 def refuse_transparency(game: Game) -> None:

@@ -100,6 +100,8 @@ def setting_words(options: PrintOptions) -> list[str]:
         words.append("one-up")
     if options.pdfx:
         words.append("pdfx")
+    if options.ink_limit:
+        words.append(f"ink{options.ink_limit}")
     return words
 
 

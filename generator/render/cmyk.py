@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
 from PIL import Image, ImageCms
 
 from ..content.yamlio import load_yaml
@@ -129,6 +130,33 @@ def cmyk_of_rgb(red: float, green: float, blue: float) -> CMYK:
     if rgb not in _INKS:
         convert_colours([(red, green, blue)])
     return _INKS[rgb]
+
+
+def total_ink_limit() -> int:
+    """The most ink (C + M + Y + K, in %) a colour takes unless a shop asks for less."""
+    return int(_settings()["total_ink_limit"])
+
+
+def limit_ink(inks: CMYK, limit: float) -> CMYK:
+    """``inks`` with at most ``limit`` (1 = 100 %) in all: black kept, cyan, magenta and
+    yellow scaled down together, so the hue stays and the colour lightens a little."""
+    c, m, y, k = inks
+    colour = c + m + y
+    if c + m + y + k <= limit + 1e-9 or colour == 0:
+        return inks
+    keep = max(0.0, limit - k) / colour
+    return (c * keep, m * keep, y * keep, min(k, limit))
+
+
+def limit_image_ink(image: Image.Image, limit: float) -> Image.Image:
+    """A CMYK image with :func:`limit_ink` applied to every pixel."""
+    pixels = np.asarray(image, dtype=np.float64) / 255
+    colour = pixels[..., :3].sum(axis=-1)
+    over = pixels.sum(axis=-1) > limit + 1e-9
+    keep = np.where(over & (colour > 0),
+                    np.clip(limit - pixels[..., 3], 0, None) / np.maximum(colour, 1e-9), 1.0)
+    pixels[..., :3] *= keep[..., None]
+    return Image.fromarray(np.round(pixels * 255).astype(np.uint8), "CMYK")
 
 
 def cmyk_of_grey(level: float) -> CMYK:

@@ -20,7 +20,16 @@ import pikepdf
 from PIL import Image
 
 from ..errors import RenderError
-from .cmyk import cmyk_of_grey, cmyk_of_rgb, convert_colours, image_to_cmyk, output_intent
+from .cmyk import (
+    CMYK,
+    cmyk_of_grey,
+    cmyk_of_rgb,
+    convert_colours,
+    image_to_cmyk,
+    limit_image_ink,
+    limit_ink,
+    output_intent,
+)
 
 PDFX_VERSION = "PDF/X-1a:2003"
 FILL = {"rg": "k", "g": "k", "sc": "k", "scn": "k"}  # colour operator: its CMYK twin
@@ -30,9 +39,11 @@ CONVERTED_SPACES = {"/DeviceRGB": 3, "/DeviceGray": 1}
 NO_BLEND = ("/Normal", "/Compatible")
 
 
-def to_pdfx(data: bytes, trim_insets: Sequence[float], title: str) -> bytes:
+def to_pdfx(data: bytes, trim_insets: Sequence[float], title: str, ink_limit: int) -> bytes:
     """``data`` (a PDF from render_pdf) as PDF/X-1a:2003. Each page's BleedBox is the page,
-    its TrimBox the page inset by its entry of ``trim_insets`` (points) on every side."""
+    its TrimBox the page inset by its entry of ``trim_insets`` (points) on every side; no
+    colour takes more than ``ink_limit`` % of ink."""
+    limit = ink_limit / 100
     pdf = pikepdf.open(io.BytesIO(data))
     if len(pdf.pages) != len(trim_insets):
         raise ValueError(f"{len(trim_insets)} trim boxes for {len(pdf.pages)} pages")
@@ -40,11 +51,11 @@ def to_pdfx(data: bytes, trim_insets: Sequence[float], title: str) -> bytes:
     parsed = [(owner, pikepdf.parse_content_stream(owner)) for owner, _ in streams]
     convert_colours(c for _, instructions in parsed for c in _rgb_operands(instructions))
     for (owner, instructions), (_, where) in zip(parsed, streams, strict=True):
-        owner.write(pikepdf.unparse_content_stream(_to_cmyk(instructions, where)))
+        owner.write(pikepdf.unparse_content_stream(_to_cmyk(instructions, where, limit)))
     for number, page in enumerate(pdf.pages, start=1):
         _check_resources(page.obj.get("/Resources"), f"page {number}")
     for image in _images(pdf):
-        _image_to_cmyk(pdf, image)
+        _image_to_cmyk(pdf, image, limit)
     _check_fonts(pdf)
     for page, inset in zip(pdf.pages, trim_insets, strict=True):
         x0, y0, x1, y1 = (float(v) for v in page.mediabox)
@@ -92,7 +103,7 @@ def _rgb_operands(instructions: Sequence) -> Iterator[tuple[float, float, float]
             yield tuple(float(v) for v in instruction.operands)  # type: ignore[misc]
 
 
-def _to_cmyk(instructions: Sequence, where: str) -> list:
+def _to_cmyk(instructions: Sequence, where: str, limit: float) -> list:
     """The instructions with every RGB and grey colour in CMYK. A colour space set with
     ``cs``/``CS`` is followed through ``q``/``Q``, so ``sc`` is read in the space it is in."""
     spaces: dict[str, str | None] = {"fill": None, "stroke": None}  # None: never set
@@ -121,6 +132,7 @@ def _to_cmyk(instructions: Sequence, where: str) -> list:
             side = "fill" if operator in FILL else "stroke"
             inks = _inks(operator, operands, spaces[side])
             if inks is not None:
+                inks = limit_ink(inks, limit)
                 # sc/SC stay in the space a cs/CS set (now DeviceCMYK); the rest become k/K
                 keep = operator.lower().startswith("sc") and spaces[side] is not None
                 operator = operator if keep else (FILL.get(operator) or STROKE[operator])
@@ -129,13 +141,13 @@ def _to_cmyk(instructions: Sequence, where: str) -> list:
     return out
 
 
-def _inks(operator: str, operands: list, space: str | None) -> tuple[float, ...] | None:
+def _inks(operator: str, operands: list, space: str | None) -> CMYK | None:
     """The CMYK of a colour operator's operands; None when they already are CMYK."""
     values = [float(v) for v in operands]
     if operator in ("g", "G") or (operator.lower().startswith("sc") and len(values) == 1):
         return cmyk_of_grey(values[0])
     if len(values) == 3:
-        return cmyk_of_rgb(*values)
+        return cmyk_of_rgb(values[0], values[1], values[2])
     if len(values) == 4 and (operator.lower().startswith("sc") and space == "/DeviceCMYK"):
         return None
     raise RenderError(f"--pdfx: a colour operator '{operator}' with {len(values)} values "
@@ -178,7 +190,7 @@ def _images(pdf: pikepdf.Pdf) -> Iterator[pikepdf.Stream]:
             yield obj
 
 
-def _image_to_cmyk(pdf: pikepdf.Pdf, image: pikepdf.Stream) -> None:
+def _image_to_cmyk(pdf: pikepdf.Pdf, image: pikepdf.Stream, limit: float) -> None:
     """Replace the image's pixels by their CMYK, and a soft mask by a hard one."""
     space = image.get("/ColorSpace")
     if space == pikepdf.Name.DeviceCMYK:
@@ -188,7 +200,7 @@ def _image_to_cmyk(pdf: pikepdf.Pdf, image: pikepdf.Stream) -> None:
                           "to CMYK; save it as an RGB or greyscale PNG or JPEG")
     pixels = pikepdf.PdfImage(image).as_pil_image()
     soft = image.get("/SMask")
-    _replace_pixels(image, image_to_cmyk(pixels), "/DeviceCMYK", 8)
+    _replace_pixels(image, limit_image_ink(image_to_cmyk(pixels), limit), "/DeviceCMYK", 8)
     for key in ("/Decode", "/SMask"):
         if key in image:
             del image[key]
@@ -219,11 +231,14 @@ def _replace_pixels(stream: pikepdf.Stream, pixels: Image.Image, space: str | No
 
 
 def _check_fonts(pdf: pikepdf.Pdf) -> None:
+    """Every font's glyphs are in the file (a composite font's in its descendant; a Type 3
+    font draws its own)."""
     for obj in pdf.objects:
         if not isinstance(obj, pikepdf.Dictionary) or obj.get("/Type") != "/Font" \
-                or obj.get("/Subtype") in ("/Type0", "/Type3"):
+                or obj.get("/Subtype") == "/Type3":
             continue
-        descriptor = obj.get("/FontDescriptor")
+        font = obj.DescendantFonts[0] if "/DescendantFonts" in obj else obj
+        descriptor = font.get("/FontDescriptor")
         if descriptor is None or not any(key in descriptor for key in
                                          ("/FontFile", "/FontFile2", "/FontFile3")):
             raise RenderError(f"--pdfx: the font {obj.get('/BaseFont')} is not embedded (text "

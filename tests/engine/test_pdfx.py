@@ -26,6 +26,7 @@ from generator.pipeline.load import resolve_game
 from generator.pipeline.request import BuildRequest
 from generator.render.cmyk import cmyk_of_rgb
 from generator.resources import icc_dir
+from support.cli import pnp
 from support.paths import FIXTURES
 from support.units import to_mm
 
@@ -246,3 +247,35 @@ def test_opacity_is_refused_where_it_is_written(own_deck: Path, tmp_path: Path) 
     assert not list((tmp_path / "o").glob("*.pdf"))
     # without --pdfx the same layout builds: transparency is only refused for print shops
     build(BuildRequest(own_deck, "en", PrintOptions(), out_dir=tmp_path / "o"))
+
+
+def test_an_svg_naming_a_font_pnp_does_not_embed_is_refused(own_deck: Path,
+                                                            tmp_path: Path) -> None:
+    (own_deck / "icons" / "heart.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">'
+        '<text x="2" y="20" font-family="Helvetica" font-size="20">H</text></svg>')
+    with pytest.raises(RenderError, match="font /Helvetica is not embedded.*into paths"):
+        build(BuildRequest(own_deck, "en", PrintOptions(pdfx=True), ("heroes",),
+                           out_dir=tmp_path / "out"))
+
+
+def test_an_ink_limit_holds_for_every_colour_and_image(built) -> None:
+    """DriveThruCards asks for 240 % at most; the profile alone gives dark colours up to 300."""
+    plain = PdfReader(built(DECK, "en", paper="a4", pdfx=True).path)
+    assert max(sum(float(v) for v in operands) for _, operands, operator
+               in operations(plain) if operator in (b"k", b"K")) > 2.4
+    path = built(DECK, "en", paper="a4", pdfx=True, ink_limit=240).path
+    assert path.name == "designer-sample-en-a4-pdfx-ink240.pdf"
+    inks = [sum(float(v) for v in operands) for _, operands, operator
+            in operations(PdfReader(path)) if operator in (b"k", b"K")]
+    assert inks and max(inks) <= 2.4 + 1e-3
+    pdf = pikepdf.open(path)
+    for image in images(pdf):
+        pixels = np.asarray(pikepdf.PdfImage(image).as_pil_image(), dtype=float)
+        assert pixels.sum(axis=-1).max() <= 2.4 * 255 + 4
+
+
+def test_ink_limit_without_pdfx_is_refused(capsys) -> None:
+    code, _, err = pnp(f"build --game-dir {DECK} --lang en --paper a4 --ink-limit 240 "
+                       "--out /nonexistent/never", capsys)
+    assert code == 2 and "add --pdfx" in err
