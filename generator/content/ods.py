@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from odf import teletype
 from odf.namespaces import OFFICENS, TABLENS, TEXTNS
 from odf.opendocument import load
 
-from .cards_limits import MAX_COLUMNS
+from .cards_limits import MAX_COLUMNS, MAX_ROWS
 from .cells import Table, cell_name, formula_problem, number_text, opened, pick_sheet
 
 TABLE, ROW = (TABLENS, "table"), (TABLENS, "table-row")
@@ -32,7 +33,9 @@ def read_ods(path: Path, sheet: str | None) -> Table:
     document = opened(path, load)
     tables = [node for node in document.spreadsheet.childNodes if node.qname == TABLE]
     table = pick_sheet(path, tables, sheet, lambda t: str(t.attributes.get((TABLENS, "name"))))
-    return _rows(path, table)
+    # read now, while the caller holds the cycle collector; one row past the limit is enough
+    # for the reader to refuse a sheet of a million equal rows
+    return iter(list(islice(_rows(path, table), MAX_ROWS + 2)))
 
 
 def _rows(path: Path, table: Any) -> Table:
