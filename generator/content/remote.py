@@ -52,6 +52,7 @@ def copy_of(folder: Path, url: str) -> Path:
     if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
         raise ContentError(Problem(url, "", "expected an http:// or https:// address (in "
                                    "Google Sheets: File › Share › Publish to web, as CSV)"))
+    folder = folder.resolve()  # one copy and one fetch, however the folder was written
     path = copy_path(folder, url)
     last = _fetched.get((path, url))
     if last is None or time.monotonic() - last[0] > settings()["reuse_within_s"]:
