@@ -138,6 +138,7 @@ def describe(problem: Problem) -> str:
     """One error as a line: where (file, line, key) and what."""
     return str(problem) if problem.file else problem.message
 
+
 def watch(preview: Preview, stop: threading.Event | None = None,
           on_build: Callable[[Status], None] | None = None) -> None:
     """Build, then build again after every change in the game folder until ``stop`` is set
@@ -152,8 +153,12 @@ def watch(preview: Preview, stop: threading.Event | None = None,
             return super().__call__(change, path) and not Path(path).is_relative_to(output)
 
     report = on_build or (lambda status: None)
-    report(preview.rebuild())
-    for _ in watchfiles.watch(preview.folder, watch_filter=GameFiles(), stop_event=stop,
-                              debounce=400, step=30, rust_timeout=500, yield_on_timeout=False,
-                              raise_interrupt=True):
-        report(preview.rebuild())
+    built = False
+    # the first build runs on the watcher's first (empty) timeout, once it is watching: a save
+    # during that build is then seen, not lost
+    for changes in watchfiles.watch(preview.folder, watch_filter=GameFiles(), stop_event=stop,
+                                    debounce=400, step=30, rust_timeout=200,
+                                    yield_on_timeout=True, raise_interrupt=True):
+        if changes or not built:
+            report(preview.rebuild())
+            built = True

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import urllib.request
 from pathlib import Path
 
@@ -18,22 +20,47 @@ from support.paths import ROOT
 from support.watch_game import edit_text, make_game
 
 
-def start(game: Path, *extra: str) -> subprocess.Popen[str]:
-    """``pnp watch`` of the source tree under test, in ``game``'s parent folder."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
-    return subprocess.Popen([sys.executable, "-m", "generator", "watch", "--game-dir",
-                             game.name, "--no-browser", *extra], cwd=game.parent, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+class Watcher:
+    """``pnp watch`` of the source tree under test, in ``game``'s parent folder; its output
+    read line by line in a thread, so a line that never comes fails the test, not hangs it."""
 
+    def __init__(self, game: Path, *extra: str):
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "generator", "watch", "--game-dir", game.name,
+             "--no-browser", *extra], cwd=game.parent, env=env, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
 
-def read_until(process: subprocess.Popen[str], text: str, lines: list[str]) -> str:
-    assert process.stdout is not None
-    while True:
-        line = process.stdout.readline()
-        assert line, f"pnp watch ended before printing {text!r}: {lines}"
-        lines.append(line)
-        if text in line:
-            return line
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+        self.lines.put("")
+
+    def until(self, text: str, seconds: float = 60) -> str:
+        """The first line from now that holds ``text``."""
+        while True:
+            try:
+                line = self.lines.get(timeout=seconds)
+            except queue.Empty:
+                raise AssertionError(f"no {text!r} within {seconds} s: {self.seen}") from None
+            assert line, f"pnp watch ended before printing {text!r}: {self.seen}"
+            self.seen.append(line)
+            if text in line:
+                return line
+
+    def stop(self) -> tuple[int, str, str]:
+        """Ctrl-C; the exit code, the rest of its output and its errors."""
+        self.process.send_signal(signal.SIGINT)
+        assert self.process.stderr is not None
+        self.process.wait(30)
+        rest = []
+        while (line := self.lines.get(timeout=10)):
+            rest.append(line)
+        return self.process.returncode, "".join(self.seen + rest), self.process.stderr.read()
 
 
 def status(url: str) -> dict:
@@ -43,25 +70,21 @@ def status(url: str) -> dict:
 
 def test_it_serves_rebuilds_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     game = make_game(tmp_path / "my-game", 3)
-    process = start(game)
-    lines: list[str] = []
+    watcher = Watcher(game)
     try:
-        opened = read_until(process, "open http://127.0.0.1:", lines)
-        url = opened.split("open ", 1)[1].split()[0]
-        read_until(process, "build 1: ok in", lines)
+        url = watcher.until("open http://127.0.0.1:").split("open ", 1)[1].split()[0]
+        watcher.until("build 1: ok in")
         assert status(url)["build"] == 1
         edit_text(game, 2, "Edited while pnp watch runs.")
-        read_until(process, "build 2: ok in", lines)
+        watcher.until("build 2: ok in")
         assert status(url) | {"seconds": 0} == {"build": 2, "ok": True, "seconds": 0,
                                                 "errors": []}
         (game / "game.yaml").write_text("id: [\n", encoding="utf-8")
-        read_until(process, "build 3: 1 error, the page keeps build 2", lines)
-        where = read_until(process, "game.yaml:", lines)
-        assert "YAML" in where
+        watcher.until("build 3: 1 error, the page keeps build 2")
+        assert "YAML" in watcher.until("game.yaml:")
     finally:
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
-    assert process.returncode == 0, err
+        code, out, err = watcher.stop()
+    assert code == 0, err
     assert out.splitlines()[-1] == "stopped"
     assert "Traceback" not in err and "Error" not in err
     assert (game.parent / "output" / "my-game-en-a4.pdf").is_file()
