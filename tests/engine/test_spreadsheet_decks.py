@@ -195,11 +195,23 @@ def test_ods_repeats_cost_nothing_and_equal_rows_stay_cards(tmp_path: Path):
                                                {"Name": "Twin", "qty": 1, "@line": 3}], [])
 
 
-@pytest.mark.skipif(shutil.which("soffice") is None and shutil.which("libreoffice") is None,
+OFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+
+
+@pytest.mark.slow  # LibreOffice takes seconds to start
+@pytest.mark.skipif(OFFICE is None,
                     reason="LibreOffice is not installed (Debian: libreoffice-calc-nogui)")
 @pytest.mark.parametrize("suffix", ["xlsx", "ods"])
-def test_libreoffice_saves_the_csv_as_a_workbook_of_the_same_cards(game: Path, suffix: str):
-    office = shutil.which("soffice") or shutil.which("libreoffice") or ""
-    subprocess.run([office, "--headless", "--convert-to", suffix, "--outdir", str(game),
-                    str(game / "cards.csv")], check=True, capture_output=True, timeout=120)
-    assert rows_of(game, f"cards.{suffix}") == rows_of(game, "cards.csv")
+def test_libreoffice_saves_workbooks_of_the_same_cards(game: Path, tmp_path: Path, suffix: str):
+    """LibreOffice itself saves the CSV as a workbook, and the openpyxl deck (its formula
+    without a value, its merged cell) as one with the formula's value computed and stored."""
+    made = tmp_path / "office"
+    write_xlsx(tmp_path / "book.xlsx", [HEADER, *CARDS], merged="C2:C4",
+               formulas={"D4": "D2+1"})
+    for source in (game / "cards.csv", tmp_path / "book.xlsx"):
+        subprocess.run([str(OFFICE), f"-env:UserInstallation=file://{tmp_path}/profile",
+                        "--headless", "--convert-to", suffix, "--outdir", str(made),
+                        str(source)], check=True, capture_output=True, timeout=180)
+    expected = rows_of(game, "cards.csv")
+    assert rows_of(made, f"cards.{suffix}") == expected
+    assert rows_of(made, f"book.{suffix}") == expected
