@@ -3,6 +3,9 @@
 A PDF depends on its request (game, language, paper, options), the game folder, the user's
 layout folders, and the engine: its code, templates, fonts and catalogs. Files are hashed by
 content, except fonts, which are large and only change with the package (name and size).
+A deck's published sheet (``cards_url:``) is hashed as the copy it is built from, which lies in
+the game folder (``.pnp-cache/``) and is fetched before the folder is hashed
+(``content.remote``): a changed sheet is a new hash, an unchanged one is not even rewritten.
 """
 
 from __future__ import annotations
