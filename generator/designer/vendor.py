@@ -6,7 +6,9 @@ its size is within the tolerance of a product's trim; otherwise it is refused, n
 nearest products, unless the designer asks for ``fit="nearest"``: the deck is then drawn
 uniformly scaled to fit inside that product's trim (nothing of the card is lost) and its bleed
 is extended to fill the rest of the shop's canvas. Every physical card (after ``qty``) is
-drawn, since a layout may print its number; identical images are written once.
+drawn, since a layout may print its number; identical images are written once. A shop that
+orders from a PDF (DriveThruCards: ``one_up_pdf``) also gets ``pnp build --pdfx --one-up`` of
+the decks it takes as is.
 """
 
 from __future__ import annotations
