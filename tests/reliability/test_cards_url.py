@@ -190,3 +190,16 @@ def test_problems_in_the_sheet_name_the_address_and_its_row(
     assert code == 2
     assert f"{url}:2 at row 1, column 'qty': expected a whole number of copies, got '²'" in err
     assert sheet.requests == 1  # the check's steps share one fetch
+
+
+def test_a_sheet_past_the_size_of_a_cards_file_is_not_downloaded_whole(
+        game: Path, published: tuple[Sheet, ThreadingHTTPServer, str],
+        capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch):
+    sheet, _, url = published
+    monkeypatch.setattr(remote, "MAX_FILE_BYTES", 2**20)
+    sheet.body = b"Name,Text\n" + b"A,text\n" * 2**18  # 1.75 MiB
+    remote.forget()
+    code, _, err = pnp("check my-game", capsys)
+    assert code == 2
+    assert ("cards_url: cannot fetch it (larger than a cards file may be (1 MiB)), and there "
+            "is no copy of it in .pnp-cache/ yet") in err
