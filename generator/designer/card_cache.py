@@ -55,17 +55,17 @@ class FileDigests:
     def __init__(self) -> None:
         self._known: dict[tuple[Path, tuple[int, int]], str] = {}
 
-    def of(self, folders: Iterable[Path]) -> list[list[tuple[str, str]]]:
+    def of(self, folders: Iterable[Path], skip: Path) -> list[list[tuple[str, str]]]:
         """Per folder, (relative path, content hash) of every file below it but its cards
-        tables and the folders no drawing reads; the hashes of files gone or changed since
-        the last call are forgotten."""
+        tables, the folders no drawing reads and ``skip`` (the output, when it lies inside);
+        the hashes of files gone or changed since the last call are forgotten."""
         known, found = {}, []
         for folder in folders:
             files = []
             for path in sorted(p for p in folder.rglob("*") if p.is_file()):
                 relative = path.relative_to(folder)
-                if path.suffix.lower() in CARD_TABLE_SUFFIXES or \
-                        SKIPPED_PARTS.intersection(relative.parts):
+                if path.suffix.lower() in CARD_TABLE_SUFFIXES or path.is_relative_to(skip) \
+                        or SKIPPED_PARTS.intersection(relative.parts):
                     continue
                 version = (path, file_version(path))
                 digest = self._known.get(version) or hashlib.sha256(path.read_bytes()).hexdigest()
@@ -85,9 +85,11 @@ class CardCache:
         self.files = FileDigests()
         self._sides: dict[str, tuple[bytes, bytes | None]] = {}
 
-    def shared_key(self, game: Game, folders: Sequence[Path], settings: Any) -> str:
-        """What every card of ``game`` reads, hashed once a rebuild."""
-        files = self.files.of(f for f in folders if f.is_dir())
+    def shared_key(self, game: Game, folders: Sequence[Path], output: Path,
+                   settings: Any) -> str:
+        """What every card of ``game`` reads, hashed once a rebuild (the files of ``folders``
+        but those in ``output``, where the build writes)."""
+        files = self.files.of((f for f in folders if f.is_dir()), output)
         layouts = {name: (layout.size, layout.elements) for name, layout in game.layouts.items()}
         return _digest(game.id, game.title, game.palette, game.data, game.vars,
                        game.colour_cues, layouts, files, settings)

@@ -22,7 +22,7 @@ from ..errors import ContentError, PnpError, Problem, UsageError
 from ..i18n.places import user_catalog_folders
 from ..pipeline.build import build, output_folder
 from ..pipeline.request import BuildRequest
-from .card_cache import CardCache, CardProof
+from .card_cache import SKIPPED_PARTS, CardCache, CardProof
 from .raster import Rasterizer
 
 # pdfium is not thread-safe: the rebuild's card renders and the server's page renders take turns
@@ -121,7 +121,8 @@ class Preview:
             raster = Rasterizer(self.folder, request.lang)
         game, tr = raster.game, raster.tr
         folders = [self.folder, *user_catalog_folders(self.folder)]
-        shared = self.cache.shared_key(game, folders, (request.lang, request.dpi, request.bleed))
+        shared = self.cache.shared_key(game, folders, request.out_dir.resolve(),
+                                       (request.lang, request.dpi, request.bleed))
         decks, images = [], {}
         for deck in (c for c in game.components if isinstance(c, Deck) and c.cards):
             with PDFIUM:
@@ -142,13 +143,16 @@ def describe(problem: Problem) -> str:
 def watch(preview: Preview, stop: threading.Event | None = None,
           on_build: Callable[[Status], None] | None = None) -> None:
     """Build, then build again after every change in the game folder until ``stop`` is set
-    (or Ctrl-C). Changes to the PDF's own folder, editors' swap files and version control
-    are ignored, so a game folder that holds its output does not rebuild itself forever."""
+    (or Ctrl-C). Changes to the PDF's own folder, editors' swap files, version control and
+    the copies of downloaded cards tables are ignored, so a game folder that holds what a
+    build writes does not rebuild itself forever."""
     import watchfiles
 
     output = preview.request.out_dir.resolve()
 
     class GameFiles(watchfiles.DefaultFilter):
+        ignore_dirs = (*watchfiles.DefaultFilter.ignore_dirs, *SKIPPED_PARTS)
+
         def __call__(self, change: watchfiles.Change, path: str) -> bool:
             return super().__call__(change, path) and not Path(path).is_relative_to(output)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -117,7 +118,9 @@ def test_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
         Preview(WatchRequest(tmp_path / "nowhere"))
 
 
-def test_the_watcher_rebuilds_on_save_and_stops(preview: Preview, game: Path) -> None:
+def test_the_watcher_rebuilds_on_save_and_stops(game: Path) -> None:
+    """Even with its PDF written inside the game folder, it rebuilds once a save, not forever."""
+    preview = Preview(WatchRequest(game, dpi=DPI, out_dir=game / "output"))
     stop = threading.Event()
     builds: list[int] = []
     loop = threading.Thread(target=watch, args=(preview, stop, lambda s: builds.append(s.build)))
@@ -127,12 +130,16 @@ def test_the_watcher_rebuilds_on_save_and_stops(preview: Preview, game: Path) ->
         edit_text(game, 1, "Saved while watching.")
         wait_for(lambda: preview.status.build >= 2)
         assert preview.status.ok and preview.cache.renders == ROWS + 1
-        (game.parent / "output" / "stray.txt").write_text("output is not watched")
+        (game / ".pnp-cache").mkdir()
+        (game / ".pnp-cache" / "sheet.csv").write_text("a downloaded copy", encoding="utf-8")
+        time.sleep(1.5)  # the PDF written in output/ and the copy rebuild nothing
+        assert preview.status.build == 2
     finally:
         stop.set()
         loop.join(10)
     assert not loop.is_alive()
-    assert builds == list(range(1, len(builds) + 1)) and builds[-1] == preview.status.build
+    assert builds == [1, 2]
+    assert (game / "output" / preview.proofs.pdf_name).is_file()
 
 
 @pytest.fixture
