@@ -67,7 +67,7 @@ def _cells(path: Path, row: Any, number: int, spans: dict[tuple[int, int], str])
     found: dict[int, str] = {}
     column = 0
     for cell in row.childNodes:
-        if cell.qname not in CELLS:
+        if cell.qname not in CELLS or column > MAX_COLUMNS:
             continue
         attributes = cell.attributes
         repeat = int(attributes.get((TABLENS, "number-columns-repeated"), 1))
@@ -79,13 +79,13 @@ def _cells(path: Path, row: Any, number: int, spans: dict[tuple[int, int], str])
         text = _value(path, cell, number, column + 1)
         rows = int(attributes.get((TABLENS, "number-rows-spanned"), 1))
         columns = int(attributes.get((TABLENS, "number-columns-spanned"), 1))
-        for _ in range(min(repeat, MAX_COLUMNS + 1) if text else repeat):
+        if not text:  # LibreOffice ends every row with its 16,000 empty cells, repeated
+            column += repeat
+            continue
+        for _ in range(min(repeat, MAX_COLUMNS + 1)):
             column += 1
-            if text:
-                found[column] = text
-                _span(spans, text, number, column, rows, columns)
-        if column > MAX_COLUMNS:
-            break
+            found[column] = text
+            _span(spans, text, number, column, rows, columns)
     last = max((c for c, text in found.items() if text), default=0)
     return [found.get(c, "") for c in range(1, last + 1)]
 
