@@ -9,6 +9,7 @@ import errno
 import math
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import UsageError
@@ -32,11 +33,13 @@ def write_atomically(path: Path, data: bytes, elsewhere: str = ELSEWHERE) -> Non
     """Write beside the target, flush to the disk and rename: a failed or killed run never
     leaves a broken file, and the last good one survives byte for byte. Never inside the
     installed package, where a reinstall would lose the file. A fault of the machine is a
-    UsageError (see :func:`write_failure`), with no temporary file left behind."""
+    UsageError (see :func:`write_failure`), with no temporary file, nor a folder made for
+    the file, left behind."""
     if shipped(path):
         raise UsageError(f"{path.parent.absolute()} is inside the installed pnp package, where "
                          f"a reinstall would lose what is written there; {elsewhere}")
     temp: str | None = None
+    made = first_missing(path.parent)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
@@ -53,6 +56,33 @@ def write_atomically(path: Path, data: bytes, elsewhere: str = ELSEWHERE) -> Non
         if temp is not None and os.path.lexists(temp):
             with contextlib.suppress(OSError):
                 os.unlink(temp)
+        if not _present(path):  # failed: no new empty folder stays
+            remove_made(path.parent, made)
+
+
+@contextlib.contextmanager
+def restored_on_failure(path: Path) -> Iterator[None]:
+    """Keep a hard link to the file at ``path`` while the block runs; if the block fails, put
+    that file back: a run that replaced ``path`` and then failed at another file (a build's
+    record) leaves the last good one, byte for byte. Without a file there, or on a file
+    system without hard links, nothing is kept."""
+    kept = path.with_name(f".{path.name}.kept{TEMP_SUFFIX}")
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            kept.unlink()
+        os.link(path, kept)
+    except OSError:
+        yield
+        return
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.replace(kept, path)  # the same file still there: nothing moves
+        raise
+    finally:
+        with contextlib.suppress(OSError):
+            kept.unlink()
 
 
 def fsync_file(path: Path) -> None:
@@ -72,7 +102,7 @@ def write_failure(path: Path, exc: OSError, elsewhere: str = ELSEWHERE,
     to write somewhere else, ``needed`` how many bytes the disk must hold. Python's own
     message names an errno."""
     blocker = next((p for p in (path.parent, *path.parent.parents)
-                    if p.exists() and not p.is_dir()), None)
+                    if _present(p) and not p.is_dir()), None)
     if blocker is not None:
         return UsageError(f"cannot write {path}: {blocker} is a file, where pnp needs a "
                           "folder; move or rename that file")
@@ -97,6 +127,12 @@ def write_failure(path: Path, exc: OSError, elsewhere: str = ELSEWHERE,
                       + advice.get(code, f"{exc.strerror or exc}; check the disk and try again"))
 
 
+def _present(path: Path) -> bool:
+    """Whether something is at ``path`` (a dangling link too); a path the system refuses (too
+    long) holds nothing."""
+    return os.path.lexists(path)
+
+
 def _amount(size: int) -> str:
     return f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{max(1, math.ceil(size / 1e3))} kB"
 
@@ -114,7 +150,7 @@ def first_missing(folder: Path) -> Path | None:
     ``folder`` creates (None when it exists)."""
     missing = None
     for candidate in (folder, *folder.parents):
-        if candidate.exists() or candidate.is_symlink():
+        if _present(candidate):
             break
         missing = candidate
     return missing

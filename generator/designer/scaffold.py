@@ -7,8 +7,8 @@ get the new game's id, title and folder filled in. The folder appears whole or n
 from __future__ import annotations
 
 import json
+import os
 import re
-import shutil
 from pathlib import Path
 from string import Template
 
@@ -40,7 +40,7 @@ def create_game(target: Path, title: str | None = None) -> list[Path]:
         raise UsageError(f"{target.absolute()} is inside the installed pnp package, where a "
                          "reinstall would lose your game; create it in a folder of your own, "
                          "such as ./my-game")
-    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+    if os.path.lexists(target) and (not os.path.isdir(target) or any(target.iterdir())):
         raise UsageError(f"{target} already exists and is not empty; choose a new folder name")
     game_id = game_id_for(target.resolve())
     title = (title or game_id.replace("-", " ").title()).strip()
@@ -57,5 +57,5 @@ def create_game(target: Path, title: str | None = None) -> list[Path]:
                 text = Template(source.read_text(encoding="utf-8")).safe_substitute(values)
                 copy.write_text(text, encoding="utf-8")
             else:
-                shutil.copyfile(source, copy)
+                copy.write_bytes(source.read_bytes())
         return sorted(p.relative_to(staging) for p in staging.rglob("*") if p.is_file())

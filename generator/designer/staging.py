@@ -50,7 +50,7 @@ def staged(target: Path, elsewhere: str = ELSEWHERE) -> Iterator[Path]:
     finally:
         if staging is not None and staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
-        if not target.exists():
+        if not os.path.lexists(target):  # (a path too long for the system is not there)
             remove_made(target.parent, made)
 
 
@@ -70,10 +70,9 @@ def _swap_in(staging: Path, target: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _read_elsewhere(exc: OSError, staging: Path | None) -> bool:
-    """An error that names a file outside the staging folder came from reading an input,
-    not from writing the results: not a fault of the output folder."""
-    if exc.filename is None or staging is None:
-        return False
-    named = Path(exc.filename).absolute()
-    return not named.is_relative_to(staging.absolute())
+def _read_elsewhere(exc: OSError, staging: Path) -> bool:
+    """An error that names only files outside the staging folder came from reading an input,
+    not from writing the results: not a fault of the output folder. (A copy names both.)"""
+    named = [Path(os.fsdecode(n)).absolute() for n in (exc.filename, exc.filename2)
+             if n is not None]
+    return bool(named) and not any(n.is_relative_to(staging.absolute()) for n in named)

@@ -29,6 +29,7 @@ from ..files import (
     first_missing,
     remove_made,
     remove_temporaries,
+    restored_on_failure,
     write_atomically,
     write_failure,
 )
@@ -89,12 +90,18 @@ def _skip(request: BuildRequest, inputs: str, record: BuildRecord | None) -> Bui
 
 
 def _build_and_record(request: BuildRequest, inputs: str, record_path: Path) -> BuildResult:
-    result = build(request)
-    if not result.fallback_ids:  # a build that fell back warns every time, so never skip it
-        stat = result.path.stat()
-        record = BuildRecord(inputs, result.path.name, stat.st_size, stat.st_mtime_ns, result.pages,
-                      result.cards, round(result.seconds, 3))
-        write_atomically(record_path, record.to_json().encode())
+    """Build the PDF, then its record; if the record cannot be written, the PDF its last
+    record names is put back as it was."""
+    last = BuildRecord.read(record_path)
+    kept = (Path(request.out_dir) / last.pdf if last is not None and Path(last.pdf).name == last.pdf
+            else None)
+    with restored_on_failure(kept) if kept is not None else contextlib.nullcontext():
+        result = build(request)
+        if not result.fallback_ids:  # a build that fell back warns every time: never skipped
+            stat = result.path.stat()
+            record = BuildRecord(inputs, result.path.name, stat.st_size, stat.st_mtime_ns,
+                                 result.pages, result.cards, round(result.seconds, 3))
+            write_atomically(record_path, record.to_json().encode())
     return result
 
 
@@ -211,19 +218,22 @@ def _folder_turn(out_dir: Path, waiting: Waiting) -> Iterator[None]:
     then remove what a killed build left half-written (its PDFs' and records' temporary
     files). If this build made the folder and fails with nothing written, the folder goes."""
     made = first_missing(Path(out_dir))
-    folder = output_folder(out_dir)
-    lock_path = folder / RECORDS_DIR / LOCK_NAME
-    with _locked(lock_path, waiting):
-        remove_temporaries(folder, ".pdf")
-        remove_temporaries(lock_path.parent, ".json")
-        try:
-            yield
-        except BaseException:
-            if made is not None and _only_the_lock(folder):
-                lock_path.unlink()  # a build waiting on it makes the next one
-                lock_path.parent.rmdir()
-                remove_made(folder, made)
-            raise
+    try:
+        folder = output_folder(out_dir)
+        lock_path = folder / RECORDS_DIR / LOCK_NAME
+        with _locked(lock_path, waiting):
+            remove_temporaries(folder, ".pdf")
+            remove_temporaries(lock_path.parent, ".json")
+            try:
+                yield
+            except BaseException:
+                if made is not None and _only_the_lock(folder):
+                    lock_path.unlink()  # a build waiting on it makes the next one
+                    lock_path.parent.rmdir()
+                raise
+    except BaseException:
+        remove_made(Path(out_dir), made)  # each folder only if empty
+        raise
 
 
 def _only_the_lock(folder: Path) -> bool:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..content.model import Deck, Game
 from ..errors import UsageError
-from ..files import write_atomically
+from ..files import first_missing, remove_made, write_atomically
 from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
 from ..imposition.pages import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
@@ -101,18 +101,21 @@ def output_folder(out_dir: Path) -> Path:
     """The output folder, made if missing. A path that is a file, lies under a file, or cannot
     be made or written to is refused before anything is built, so nothing is half-written."""
     out = Path(out_dir)
-    if out.exists() and not out.is_dir():
+    if os.path.lexists(out) and not os.path.isdir(out):  # (False for a path too long)
         raise UsageError(f"--out {out} is a file, not a folder; name a folder (it is made if "
                          "missing)")
     if shipped(out):
         raise UsageError(f"--out {out} is inside the installed pnp package, where a reinstall "
                          "would lose it; name a folder of your own")
-    blocker = next((p for p in out.parents if p.exists() and not p.is_dir()), None)
+    blocker = next((p for p in out.parents if os.path.lexists(p) and not os.path.isdir(p)),
+                   None)
     if blocker is not None:
         raise UsageError(f"--out {out} cannot be made: {blocker} is a file; name a folder")
+    made = first_missing(out)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        remove_made(out, made)  # a parent made before the failure goes too
         raise UsageError(f"--out {out} cannot be made ({exc.strerror}); name a folder you "
                          "can write to") from None
     if not os.access(out, os.W_OK | os.X_OK):
