@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -73,8 +74,9 @@ class Proofs:
     pdf_name: str = ""
     pages: int = 0
 
-    @property
+    @cached_property
     def pdf_key(self) -> str:
+        """The PDF's content hash, in the addresses of its pages."""
         return hashlib.sha256(self.pdf).hexdigest()[:16]
 
 
