@@ -119,8 +119,7 @@ class Preview:
 
     def _build(self, number: int) -> Proofs:
         request = self.request
-        with PDFIUM:
-            raster = Rasterizer(self.folder, request.lang)
+        raster = Rasterizer(self.folder, request.lang)
         game, tr = raster.game, raster.tr
         folders = [self.folder, *user_catalog_folders(self.folder)]
         shared = self.cache.shared_key(game, folders, request.out_dir.resolve(),

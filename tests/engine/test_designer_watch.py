@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from generator.designer.raster import Rasterizer
 from generator.designer.watch import Preview, WatchRequest, watch
 from generator.designer.watch_server import PreviewServer
 from generator.errors import UsageError
@@ -111,6 +112,19 @@ def test_a_bad_cell_names_the_file_line_and_key(preview: Preview, game: Path) ->
     assert "qty" in f"{error.path} {error.message}"
     as_json = json.loads(json.dumps(status.to_json()))
     assert as_json["build"] == 2 and as_json["ok"] is False and as_json["errors"][0]["line"] == 2
+
+
+def test_a_bug_is_reported_and_the_next_save_builds_again(preview: Preview, game: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    preview.rebuild()
+    monkeypatch.setattr(Rasterizer, "render", lambda *args: 1 / 0)
+    edit_text(game, 1, "Drawn by a broken engine.")
+    status = preview.rebuild()
+    assert not status.ok and status.errors[0].message.startswith(
+        "internal error: ZeroDivisionError")
+    assert preview.proofs.build == 1
+    monkeypatch.undo()
+    assert preview.rebuild().ok and preview.proofs.build == 3
 
 
 def test_a_missing_folder_is_a_usage_error(tmp_path: Path) -> None:
