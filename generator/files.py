@@ -19,6 +19,16 @@ TEMP_SUFFIX = ".part"  # a file being written: ".<name>.<random>.part" beside it
 ELSEWHERE = "choose another --out folder"  # what to do instead, for a command with --out
 
 
+class WriteFailure(UsageError):
+    """A file or folder the machine would not let pnp write: the message a user reads, and
+    the path and error it was made from (kept in this process only), so that a caller
+    writing into a folder of its own (``designer.staging``) can name its target instead."""
+
+    def __init__(self, message: str, path: Path | None = None, cause: OSError | None = None):
+        super().__init__(message)
+        self.path, self.cause = path, cause
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -96,7 +106,7 @@ def fsync_file(path: Path) -> None:
 
 
 def write_failure(path: Path, exc: OSError, elsewhere: str = ELSEWHERE,
-                  needed: int | None = None, whole_folder: bool = False) -> UsageError:
+                  needed: int | None = None, whole_folder: bool = False) -> WriteFailure:
     """The one line a user reads when ``path`` (a file, or with ``whole_folder`` a folder
     written whole) cannot be written: which path, why, and what to do — ``elsewhere`` says how
     to write somewhere else, ``needed`` how many bytes the disk must hold. Python's own
@@ -104,12 +114,12 @@ def write_failure(path: Path, exc: OSError, elsewhere: str = ELSEWHERE,
     blocker = next((p for p in (path.parent, *path.parent.parents)
                     if _present(p) and not p.is_dir()), None)
     if blocker is not None:
-        return UsageError(f"cannot write {path}: {blocker} is a file, where pnp needs a "
-                          "folder; move or rename that file")
+        return WriteFailure(f"cannot write {path}: {blocker} is a file, where pnp needs a "
+                            "folder; move or rename that file", path, exc)
     code = exc.errno or 0
     if code == errno.EISDIR and path.is_dir() and not whole_folder:
-        return UsageError(f"cannot write {path}: a folder has that name; move or rename the "
-                          "folder")
+        return WriteFailure(f"cannot write {path}: a folder has that name; move or rename the "
+                            "folder", path, exc)
     space = f"at least {_amount(needed)}" if needed else "some space"
     advice = {
         errno.ENOSPC: f"the disk is full; free {space} on it and try again",
@@ -123,8 +133,9 @@ def write_failure(path: Path, exc: OSError, elsewhere: str = ELSEWHERE,
                             "shorter path",
     }
     advice[errno.EPERM] = advice[errno.EACCES]
-    return UsageError(f"cannot write {path}: "
-                      + advice.get(code, f"{exc.strerror or exc}; check the disk and try again"))
+    return WriteFailure(f"cannot write {path}: "
+                        + advice.get(code, f"{exc.strerror or exc}; check the disk and try again"),
+                        path, exc)
 
 
 def _present(path: Path) -> bool:

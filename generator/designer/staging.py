@@ -10,7 +10,15 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import UsageError
-from ..files import ELSEWHERE, FOLDER_MODE, first_missing, fsync_file, remove_made, write_failure
+from ..files import (
+    ELSEWHERE,
+    FOLDER_MODE,
+    WriteFailure,
+    first_missing,
+    fsync_file,
+    remove_made,
+    write_failure,
+)
 from ..resources import shipped
 
 
@@ -36,6 +44,11 @@ def staged(target: Path, elsewhere: str = ELSEWHERE) -> Iterator[Path]:
             raise write_failure(target, exc, elsewhere, whole_folder=True) from None
         try:
             yield staging
+        except WriteFailure as failure:  # a file written atomically into the staging folder
+            if failure.cause is None or failure.path is None or \
+                    not failure.path.absolute().is_relative_to(staging.absolute()):
+                raise
+            raise write_failure(target, failure.cause, elsewhere, whole_folder=True) from None
         except OSError as exc:
             if _read_elsewhere(exc, staging):
                 raise

@@ -1,6 +1,7 @@
 """Every command that writes, on a hostile machine: each file creation, write, fsync and rename
-it makes fails in turn (the first and the last of each kind) with a full disk, a read-only file
-system, no permission and a folder in the way. Each time: exit 2, one line on stderr naming the
+it makes fails in turn with a full disk (every call up to 12 of a kind, else five spread from
+the first to the last), and the first and the last with a read-only file system, no permission
+and a folder in the way. Each time: exit 2, one line on stderr naming the
 path and what to do, and every file as it was — the last good output byte for byte, no
 temporary file, no record that calls an output up to date (the run after a fault still writes).
 ``pnp score`` writes nothing, whatever the disk does."""
@@ -138,6 +139,20 @@ def _calls(command: Command, work: Path, monkeypatch: pytest.MonkeyPatch,
     return _CALLS[command.name]
 
 
+EVERY_CALL_UP_TO = 12  # a full disk fails each call in turn up to this many, else five of them
+
+
+def _turns(calls: int, code: int) -> list[int]:
+    """Which of ``calls`` calls fail, one a run: with a full disk each in turn (five spread
+    from the first to the last when there are many: a deck's PNG writes); with the other
+    errnos, whose path through the code is the same, the first and the last."""
+    if code != errno.ENOSPC:
+        return sorted({1, calls})
+    if calls <= EVERY_CALL_UP_TO:
+        return list(range(1, calls + 1))
+    return sorted({1 + round(i * (calls - 1) / 4) for i in range(5)})
+
+
 def _cases() -> list:
     """Every command × kind of call × errno; in the fast loop (not ``slow``), a full disk at
     each kind of call of ``pnp build``."""
@@ -156,7 +171,7 @@ def test_each_fault_is_one_line_and_changes_nothing(
     calls = _calls(command, work, monkeypatch, capsys).calls[point]
     if not calls:
         pytest.skip(f"{command.name} makes no {point} call")
-    for nth in sorted({1, calls}):
+    for nth in _turns(calls, code):
         before = snapshot(_afresh(work, monkeypatch))
         with injected(work, Fault(point, code, nth)) as fault:
             status, _, err = pnp(command.argv, capsys)
