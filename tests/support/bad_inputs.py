@@ -8,6 +8,7 @@ tests/reliability/test_bad_inputs.py runs the same table and asserts each row.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import io
 import re
@@ -21,10 +22,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from generator.cli import main  # noqa: E402
 from generator.resources import games_dir  # noqa: E402
+from support.faults import Fault, injected  # noqa: E402
 
 SPZ = "save-patient-zero"
 
@@ -39,6 +41,8 @@ class Case:
     code: int = 2
     game: str = SPZ
     edit: Callable[[Path], None] | None = None
+    spoil_out: Callable[[Path], None] | None = None  # a change to the output folder
+    fault: tuple[str, int] | None = None  # the first call of a kind fails (support.faults)
 
 
 def replace(relative: str, old: str, new: str, count: int = 1) -> Callable[[Path], None]:
@@ -99,6 +103,16 @@ def questions_csv(encoding: str, qty: str = "1") -> Callable[[Path], None]:
     data = ("question,a,b,c,answer,qty\r\n" + row).encode(encoding)
     return both(write("questions.csv", data),
                 replace(GY, "cards_file: questions.yaml", "cards_file: questions.csv"))
+
+
+BUILD_ONE = ("build", "--game-dir", "{game}", "--lang", "en", "--paper", "a4", "--only",
+             "samples-m", "--out", "{out}")
+
+
+def folder(relative: str) -> Callable[[Path], None]:
+    def edit(out: Path) -> None:
+        (out / relative).mkdir(parents=True)
+    return edit
 
 
 def questions_xlsx(formula: bool = False) -> bytes:
@@ -239,12 +253,39 @@ CASES: tuple[Case, ...] = (
     Case("score: unknown card", ("score", "pharma", "--cards", "3,8,Q"), "Q"),
     Case("check: a folder with no game.yaml", ("check", "{out}"), "no game.yaml"),
     Case("no command at all", ("frobnicate",), "invalid choice"),
+    Case("full disk while a PDF is written", BUILD_ONE, "the disk is full",
+         fault=("write", errno.ENOSPC)),
+    Case("read-only file system", BUILD_ONE, "read-only; choose another --out folder",
+         fault=("create", errno.EROFS)),
+    Case("no permission to write in the output folder", BUILD_ONE, "no permission to write",
+         fault=("create", errno.EACCES)),
+    Case("a folder where the PDF goes", BUILD_ONE, "a folder has that name",
+         spoil_out=folder("save-patient-zero-en-a4-samples-m.pdf")),
+    Case("the build records folder (.pnp-builds) is a file", BUILD_ONE, "is a file, where",
+         spoil_out=lambda out: (out / ".pnp-builds").write_text("")),
+    Case("--out names a file", ("build", SPZ, "--out", "{out}/notes.txt"), "is a file",
+         spoil_out=lambda out: (out / "notes.txt").write_text("")),
+    Case("a path too long for the file system", ("build", SPZ, "--out", "{out}/" + "x" * 300),
+         "File name too long"),
+    Case("proof onto a full disk", ("proof", "--game-dir", "{game}", "--only", "samples-m",
+                                    "--out", "{out}/proofs"), "the disk is full",
+         fault=("write", errno.ENOSPC)),
+    Case("export tts into a read-only folder", ("export", "tts", "--game-dir", "{game}",
+                                                "--only", "samples-m", "--out", "{out}/tts"),
+         "read-only", fault=("rename", errno.EROFS)),
+    Case("savvy page onto a full disk", ("savvy", "page", "--seed", "7", "--out", "{out}"),
+         "the disk is full", fault=("fsync", errno.ENOSPC)),
+    Case("i18n init onto a read-only disk",
+         ("i18n", "init", "fr", "--game-dir", "{game}", "--force"), "read-only",
+         fault=("rename", errno.EROFS)),
+    Case("new game where writing is not allowed", ("new", "{out}/my-game"),
+         "create the game in another folder", fault=("create", errno.EACCES)),
 )
 
 
 def _hashes(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.glob("*.pdf"))}
+            for p in sorted(folder.glob("*.pdf")) if p.is_file()}
 
 
 @dataclass(frozen=True)
@@ -270,10 +311,13 @@ def run_case(case: Case, work: Path) -> Outcome:
     good.write_bytes(b"%PDF-1.4 a good PDF from an earlier build\n")
     if case.edit:
         case.edit(game)
+    if case.spoil_out:
+        case.spoil_out(out)
     before = _hashes(out)
     argv = [a.format(game=game, out=out) for a in case.argv]
     err = io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+    fault = injected(work, Fault(*case.fault, nth=1)) if case.fault else contextlib.nullcontext()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), fault:
         try:
             code = main(argv)
         except SystemExit as exc:  # argparse's usage errors
@@ -295,6 +339,7 @@ def _first_line(outcome: Outcome) -> str:
     line = (lines or outcome.message.splitlines() or [""])[-1 if not lines else 0]
     line = line.replace(str(Path(tempfile.gettempdir())), "/tmp").replace("|", "\\|")
     line = re.sub(r"/tmp/tmp\w+/", "", line)  # the case's copy: game/…, out/…
+    line = re.sub(r"(.)\1{19,}", lambda run: f"{run[1] * 3}…({len(run[0])}×{run[1]})", line)
     return line[:150]
 
 
