@@ -28,6 +28,10 @@ from .raster import Rasterizer
 
 # pdfium is not thread-safe: the rebuild's card renders and the server's page renders take turns
 PDFIUM = threading.Lock()
+# the file watcher, in ms: a save is built once its writes have been quiet for SETTLE (an editor
+# writes a file in several steps), at the latest after GROUP of steady writing; IDLE is how
+# often it wakes when nothing changes (to see ``stop``, and to start the first build)
+SETTLE, GROUP, IDLE = 30, 400, 200
 
 
 @dataclass(frozen=True)
@@ -162,7 +166,7 @@ def watch(preview: Preview, stop: threading.Event | None = None,
     # the first build runs on the watcher's first (empty) timeout, once it is watching: a save
     # during that build is then seen, not lost
     for changes in watchfiles.watch(preview.folder, watch_filter=GameFiles(), stop_event=stop,
-                                    debounce=400, step=30, rust_timeout=200,
+                                    debounce=GROUP, step=SETTLE, rust_timeout=IDLE,
                                     yield_on_timeout=True, raise_interrupt=True):
         if changes or not built:
             report(preview.rebuild())
