@@ -24,6 +24,7 @@ ICON_FOLDER = "icons"
 ICON_SUFFIXES = (".svg", ".png")  # the order in which an icon's file is looked for
 _ICON = re.compile(r":([A-Za-z0-9][A-Za-z0-9-]*):")
 _SPECIAL = frozenset("*:\\")
+_NEXT = re.compile(r"[*:\\]")
 ESCAPE_HINT = "write \\* for a literal asterisk"
 
 
@@ -63,11 +64,18 @@ def parse(text: str) -> tuple[Span | Symbol, ...]:
     index = 0
 
     def flush() -> None:
-        if buffer:
-            pieces.append(Span("".join(buffer), "**" in opened, "*" in opened))
-            buffer.clear()
+        text = "".join(buffer)
+        buffer.clear()
+        if text:
+            pieces.append(Span(text, "**" in opened, "*" in opened))
 
     while index < len(text):
+        found = _NEXT.search(text, index)
+        if found is None:
+            buffer.append(text[index:])
+            break
+        buffer.append(text[index:found.start()])
+        index = found.start()
         char = text[index]
         if char == "\\" and index + 1 < len(text) and text[index + 1] in _SPECIAL:
             buffer.append(text[index + 1])

@@ -2,15 +2,17 @@
 a few bits (text in one font, or one picture), so a line can hold a bold word beside an icon
 and still be measured, hyphenated and drawn as plain text is.
 
-Plain text stays one bit a line, measured as one string: it wraps and draws exactly as it
-did before markup existed.
+Plain text (one font, no pictures) is read without looking at each character, stays one bit
+a line and draws with one string a line, exactly as it did before markup existed.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from ..content.markup import Span, Symbol, parse
 from ..units import PT_PER_MM
@@ -28,9 +30,9 @@ Piece = Span | Picture | str  # a str is markup, read with content.markup
 Ratio = Callable[[Picture], float]  # picture → its width / height
 
 
-@dataclass(frozen=True)
-class Bit:
-    """Text in one font, or a picture (``icon``) ``ems`` wide, on one line."""
+class Bit(NamedTuple):
+    """Text in one font, or a picture (``icon``) ``ems`` wide, on one line (a tuple: lines
+    are measured by the thousand, and tuples hash and compare fastest)."""
 
     text: str
     font: str
@@ -45,32 +47,63 @@ Word = tuple[Bits, Bits]  # the joiner before it (a space, or nothing), the word
 def paragraphs(pieces: Iterable[Piece], font: str, ratio: Ratio) -> list[list[Word]]:
     """The words of each paragraph (text lines end one), in the fonts markup gives them; a
     layout icon is always joined by a space, a ``:name:`` icon as it is written."""
-    chars: list[str] = []
-    looks: list[tuple[str, Picture | None]] = []  # each character's font and picture
-    for piece in _spans(pieces):
+    spans = list(_spans(pieces))
+    if all(type(span) is Span and not (span.bold or span.italic) for span in spans):
+        return _plain("".join(span.text for span in spans if isinstance(span, Span)), font)
+    texts: list[str] = []
+    starts: list[int] = []  # where each run of one look begins in the text
+    looks: list[tuple[str, Picture | None]] = []  # each run's font and picture
+
+    def add(text: str, face: str, icon: Picture | None = None) -> None:
+        if text:
+            starts.append(sum(map(len, texts)) if texts else 0)
+            texts.append(text)
+            looks.append((face, icon))
+
+    for piece in spans:
         if isinstance(piece, Span):
-            face = styled(font, piece.bold, piece.italic) if piece.bold or piece.italic \
-                else font
-            chars.append(piece.text)
-            looks.extend((face, None) for _ in piece.text)
+            add(piece.text, styled(font, piece.bold, piece.italic))
         else:
             if isinstance(piece, Icon):
-                chars.append(" ")
-                looks.append((font, None))
-            chars.append(OBJECT)
-            looks.append((font, piece))
-    text = "".join(chars)
+                add(" ", font)
+            add(OBJECT, font, piece)
+    text = "".join(texts)
     result: list[list[Word]] = []
-    start = 0
+    offset = 0
     for line in text.split("\n"):
         words: list[Word] = []
         for match in _TOKEN.finditer(line):
-            gap_at, word_at = start + match.start(1), start + match.start(2)
-            joiner = (Bit(" ", looks[gap_at][0]),) if match.group(1) else ()
-            words.append((joiner, _bits(match.group(2), looks[word_at:], ratio)))
+            gap = offset + match.start(1)
+            joiner = (Bit(" ", looks[bisect_right(starts, gap) - 1][0]),) if match.group(1) \
+                else ()
+            words.append((joiner, _bits(text, offset + match.start(2), offset + match.end(2),
+                                        starts, looks, ratio)))
         result.append(words)
-        start += len(line) + 1
+        offset += len(line) + 1
     return result
+
+
+def _bits(text: str, begin: int, end: int, starts: Sequence[int],
+          looks: Sequence[tuple[str, Picture | None]], ratio: Ratio) -> Bits:
+    """The word ``text[begin:end]`` cut where its look changes."""
+    bits: list[Bit] = []
+    index = bisect_right(starts, begin) - 1
+    while index < len(starts) and starts[index] < end:
+        face, icon = looks[index]
+        if icon is not None:
+            bits.append(Bit("", face, icon, ratio(icon) * picture_height(icon, face)))
+        else:
+            stop = starts[index + 1] if index + 1 < len(starts) else end
+            bits.append(Bit(text[max(begin, starts[index]):min(end, stop)], face))
+        index += 1
+    return tuple(bits)
+
+
+def _plain(text: str, font: str) -> list[list[Word]]:
+    """The words of text in one font: most text, read without looking at each character."""
+    space = (Bit(" ", font),)
+    return [[(space if gap else (), (Bit(word, font),)) for gap, word in _TOKEN.findall(line)]
+            for line in text.split("\n")]
 
 
 def pictures(pieces: Iterable[Piece]) -> list[Picture]:
@@ -84,18 +117,6 @@ def _spans(pieces: Iterable[Piece]) -> Iterable[Span | Picture]:
             yield from parse(piece)
         else:
             yield piece
-
-
-def _bits(word: str, looks: Sequence[tuple[str, Picture | None]], ratio: Ratio) -> Bits:
-    bits: list[Bit] = []
-    for char, (face, icon) in zip(word, looks, strict=False):
-        if icon is not None:
-            bits.append(Bit("", face, icon, ratio(icon) * picture_height(icon, face)))
-        elif bits and bits[-1].icon is None and bits[-1].font == face:
-            bits[-1] = Bit(bits[-1].text + char, face)
-        else:
-            bits.append(Bit(char, face))
-    return tuple(bits)
 
 
 def picture_height(icon: Picture, font: str) -> float:
@@ -115,21 +136,35 @@ def picture_box(icon: Picture, ems: float, font: str, x: float, baseline: float,
     return x, top, ems * em, height
 
 
-def joined(*parts: Bits) -> Bits:
+def joined(*parts: Sequence[Bit]) -> Bits:
     """The parts as one line: neighbouring text in the same font becomes one bit."""
     bits: list[Bit] = []
-    for bit in (bit for part in parts for bit in part):
-        if bits and bit.icon is None and bits[-1].icon is None and bits[-1].font == bit.font:
-            bits[-1] = Bit(bits[-1].text + bit.text, bit.font)
-        else:
-            bits.append(bit)
+    texts: list[str] = []  # the text of the run being gathered
+    font = ""
+    for part in parts:
+        for bit in part:
+            if bit.icon is None and bit.font == font:
+                texts.append(bit.text)
+                continue
+            if texts:
+                bits.append(Bit("".join(texts), font))
+            if bit.icon is None:
+                texts, font = [bit.text], bit.font
+            else:
+                texts, font = [], ""
+                bits.append(bit)
+    if texts:
+        bits.append(Bit("".join(texts), font))
     return tuple(bits)
 
 
+@lru_cache(maxsize=65536)
 def width(bits: Bits, size: float) -> float:
     """Width in pt: each text bit measured whole, as it will be drawn."""
-    return sum(bit.ems * size if bit.icon is not None else text_width(bit.text, bit.font, size)
-               for bit in bits)
+    total = 0.0
+    for bit in bits:
+        total += bit.ems * size if bit.icon is not None else text_width(bit.text, bit.font, size)
+    return total
 
 
 def placed(line: Bits, size: float) -> list[tuple[float, Bit]]:

@@ -11,7 +11,7 @@ import pyphen
 
 from ..errors import RenderError
 from ..units import PT_PER_MM
-from .inline import Bits, Picture, Piece, Word, cut, joined, paragraphs, plain_text, width
+from .inline import Bit, Bits, Picture, Piece, Word, cut, joined, paragraphs, plain_text, width
 
 STEP = 0.25  # pt: how finely the size shrinks
 
@@ -64,37 +64,44 @@ def break_lines(paragraphs_: Sequence[Sequence[Word]], size: float, width_pt: fl
                 lang: str = "") -> list[Bits] | None:
     """Lines of at most ``width_pt``, greedily; with ``lang``, a word the line cannot hold is
     hyphenated (a word holding a picture never is). None when a word fits no line. The one
-    line breaker of card text and rule text alike."""
+    line breaker of card text and rule text alike; a line's width is the sum of its words'
+    and spaces' (each measured once, remembered), not measured again as it grows."""
     lines: list[Bits] = []
     for words in paragraphs_:
-        current: Bits = ()
+        line: list[Bit] = []
+        used = 0.0
         for joiner, word in words:
             while True:
-                head = joined(current, joiner) if current else ()
-                line = joined(head, word)
-                if width(line, size) <= width_pt:
-                    current = line
+                gap = width(joiner, size) if line else 0.0
+                own = width(word, size)
+                if used + gap + own <= width_pt:
+                    if line:
+                        line.extend(joiner)
+                    line.extend(word)
+                    used += gap + own
                     break
-                split = _hyphenate(word, head, size, width_pt, lang)
+                split = _hyphenate(word, used + gap, size, width_pt, lang)
                 if split is not None:
-                    lines.append(joined(head, split[0]))
-                    current, joiner, word = (), (), split[1]
-                elif current:
-                    lines.append(current)
-                    current, joiner = (), ()
+                    line.extend((*joiner, *split[0]) if line else split[0])
+                    lines.append(joined(line))
+                    line, used, joiner, word = [], 0.0, (), split[1]
+                elif line:
+                    lines.append(joined(line))
+                    line, used, joiner = [], 0.0, ()
                 else:
                     return None  # a single word wider than the box: shrink instead
-        lines.append(current)
+        lines.append(joined(line))
     return lines
 
 
-def _hyphenate(word: Bits, head: Bits, size: float, width_pt: float,
+def _hyphenate(word: Bits, start: float, size: float, width_pt: float,
                lang: str) -> tuple[Bits, Bits] | None:
-    """The longest hyphenated head of ``word`` that fits after ``head``, and the rest."""
+    """The longest hyphenated head of ``word`` that fits from ``start`` pt on, and the rest."""
     if not lang or any(bit.icon is not None for bit in word):
         return None
+
     def fits(part: str) -> bool:
-        return width(joined(head, cut(word, part)[0]), size) <= width_pt
+        return start + width(cut(word, part)[0], size) <= width_pt
 
     found = split_word(plain_text(word), lang, fits)
     return None if found is None else cut(word, found[0])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...content.markup import MarkupError, Symbol
+from ...content.markup import MarkupError, Symbol, plain
 from ...errors import RenderError
 from ...units import PT_PER_MM, mm
 from .. import colours
@@ -57,6 +57,8 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
 def _icon_ratios(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], text: str,
                  where: str) -> tuple[tuple[Picture, float], ...]:
     """Each ``:name:`` icon of the text with its width / height."""
+    if plain(text):
+        return ()
     here = f"{where} ({whose(element, context)})"
     try:
         return tuple((icon, r.picture_ratio(icon, here))
