@@ -200,3 +200,21 @@ def test_broken_markup_names_the_card_and_field_and_exits_2(tmp_path, capsys, bo
     assert "deck 'spells', card 1 ('Heal'), field 'body'" in message
     assert says in message and "Traceback" not in message
     assert not list(out.glob("*.pdf")) if out.exists() else True
+
+
+def test_the_fit_check_reads_the_markup_of_every_language(tmp_path, capsys):
+    """A fixed text is measured in every language before any is drawn: a translation whose
+    mark never closes stops the English build, naming the language and the box."""
+    game = tmp_path / "game"
+    shutil.copytree(GAME, game)
+    layouts = game / "layouts" / "cards.yaml"
+    layouts.write_text(layouts.read_text() + '    - {id: note, type: text, x: 3, y: 17, w: 24, '
+                       'h: 2.5, size: 6, text: "{{ _(\'Keep :pill: cool\') }}"}\n')
+    catalog = game / "locales" / "de.po"
+    catalog.write_text(catalog.read_text() + '\nmsgid "Keep :pill: cool"\n'
+                       'msgstr "**Kühl :pill: lagern"\n')
+    code, stdout, stderr = pnp(f"build --game-dir {game} --lang en --out {tmp_path / 'out'}",
+                               capsys)
+    assert code == 2
+    assert "text box 'note', language 'de'" in stderr + stdout
+    assert "'**' at character 1 of '**Kühl :pill: lagern' is never closed" in stderr + stdout
