@@ -172,17 +172,15 @@ def placed(line: Bits, size: float) -> list[tuple[float, Bit]]:
     and a picture move the word or the picture along rather than being drawn."""
     result, x = [], 0.0
     for index, bit in enumerate(line):
-        text = bit.text
+        text, at = bit.text, x
         if bit.icon is None and index and line[index - 1].icon is not None:
             text = text.lstrip(" ")
+            if text != bit.text:
+                at += text_width(bit.text[:len(bit.text) - len(text)], bit.font, size)
         if bit.icon is None and index + 1 < len(line) and line[index + 1].icon is not None:
             text = text.rstrip(" ")
-        if bit.icon is not None or text == bit.text:
-            result.append((x / PT_PER_MM, bit))
-        elif text:
-            lead = len(bit.text) - len(bit.text.lstrip(" "))
-            at = x + text_width(bit.text[:lead], bit.font, size) if lead else x
-            result.append((at / PT_PER_MM, Bit(text, bit.font)))
+        if bit.icon is not None or text:
+            result.append((at / PT_PER_MM, bit if text == bit.text else Bit(text, bit.font)))
         x += width((bit,), size)
     return result
 

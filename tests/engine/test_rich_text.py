@@ -25,6 +25,7 @@ from support.units import PT_PER_MM, to_mm
 
 GAME = FIXTURES / "rich_text"
 ASCENT = 1556 / 2048  # DejaVu Sans's typographic ascender: the icons' height in ems
+SPACE = 651 / 2048  # DejaVu Sans's space, in ems
 LABEL_BOX = (3, 3, 24, 14)  # the label layout's text box, mm from the card's top-left
 
 
@@ -129,6 +130,13 @@ def test_crowded_markup_shrinks_and_stays_inside_its_box(english):
     for picture in pictures:
         assert x0 - 0.01 <= picture["x0"] and picture["x1"] <= x1 + 0.01
         assert y0 - 0.01 <= picture["top"] and picture["bottom"] <= y1 + 0.01
+        beside = [c for c in chars if c["text"] != " "
+                  and abs(height - c["matrix"][5] - picture["bottom"]) < 0.5]
+        left = [picture["x0"] - c["x1"] for c in beside if c["x1"] <= picture["x0"] + 0.01]
+        right = [c["x0"] - picture["x1"] for c in beside if c["x0"] >= picture["x1"] - 0.01]
+        assert len(left) + len(right) == len(beside)  # no letter under a picture
+        for gaps in (left, right):  # one space, as written, on each side that has a word
+            assert not gaps or to_mm(abs(min(gaps) - SPACE * size)) < 0.1
     hearts = [c for c in page.curves if x0 - 1 < c["x0"] < x1]
     assert len(hearts) == 2  # the SVG icon, drawn as a vector
     for heart in hearts:  # its path ends 3/24 of the icon above the viewBox's bottom
