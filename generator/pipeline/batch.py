@@ -3,9 +3,10 @@ that skips a PDF whose inputs have not changed since it was written.
 
 Two builds into one output folder take turns: each holds an exclusive lock on
 ``.pnp-builds/lock`` from reading the records to writing the last PDF, so neither can read a
-record while the other is replacing its PDF. The operating system drops the lock of a killed
-build, so there is no stale lock to clear; a killed build's temporary files are removed by the
-next build, under the lock, before it starts."""
+record while the other is replacing its PDF; the one that waits says so, once, on stderr.
+The operating system drops the lock of a killed build, so there is no stale lock to clear; a
+killed build's temporary files are removed by the next build, under the lock, before it
+starts."""
 
 from __future__ import annotations
 
@@ -168,6 +169,8 @@ def _batches(todo: list[Job], workers: int) -> list[list[Job]]:
         games.setdefault(_folder(job[1]), []).append(job)
     batches: list[list[Job]] = []
     for jobs in games.values():
+        # a language's papers one after the other: the second replays the first's drawings
+        jobs.sort(key=lambda job: job[1].lang)
         batch: list[Job] = []
         cost = 0.0
         for job in jobs:
