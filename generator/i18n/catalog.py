@@ -105,6 +105,13 @@ class Translator:
         self.missing.add(singular)
         return singular if count == 1 else plural
 
+    def drawing_identity(self) -> tuple[Any, ...] | None:
+        """What two translators of one game and language share (their catalogs are the
+        game's, which its fingerprint covers), so a card drawn with one draws alike with the
+        other; none with ``fallback``, where what each marks as missing flags the cards of its
+        own document."""
+        return None if self.fallback else (self.lang, str(self.folder), self.plural_expr)
+
     def has(self, message: str) -> bool:
         return self.lang == SOURCE_LANG or message in self.messages
 

@@ -67,7 +67,8 @@ def build(request: BuildRequest) -> BuildResult:
     data = render_pdf(game, guided.plans, guided.contexts, info,         # 7. draw
                       request.options.ink_saver,
                       _fallback_marker(tr) if request.fallback else None,
-                      page_footer=not request.options.one_up)
+                      page_footer=not request.options.one_up,
+                      effects=lambda: len(tr.missing))
     if request.options.pdfx:                                             # 7b. print-ready
         data = print_ready(data, game, guided.plans, request.options, info.title)
     require_translations(tr, tr.missing)

@@ -94,4 +94,4 @@ class _GuideContexts:
         if component_id != GUIDE_ID:
             return self.contexts(component_id, placement)
         return Scope(self.base, guide=self.text, copy=placement.item + 1, w=placement.w,
-                     h=placement.h)
+                     h=placement.h, guide_paper=self.base["paper"])

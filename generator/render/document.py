@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ from .fonts import font_name, register_fonts
 from .form_keys import FormKeys
 from .forms import place_form
 from .painter import Painter
+from .recording import RecordingCanvas
 
 MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
     MarkKind.CROP: (0.25, None, 0.0),
@@ -44,20 +45,23 @@ class DocumentInfo:
 def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_for: ContextFor,
                info: DocumentInfo, ink_saver: bool = False,
                after_placement: Callable[[Canvas, PagePlan, Placement], None] | None = None,
-               page_footer: bool = True) -> bytes:
+               page_footer: bool = True, effects: Callable[[], Hashable] | None = None) -> bytes:
     """Draw every page of every component; return the PDF bytes. ``page_footer=False`` leaves
-    pages bare (a page that is one card, for proofs)."""
+    pages bare (a page that is one card, for proofs). With ``effects``, what drawing leaves
+    behind besides the page (the translator's missing ids), drawings are replayed from earlier
+    documents of the process (see :mod:`.recording`), but for those that change it."""
     register_fonts()
     buffer = io.BytesIO()
     # the initial font is ours: reportlab's default names an unembedded Helvetica on every
     # page, which print-shop preflight flags
-    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=font_name("regular"))
+    canvas = RecordingCanvas(buffer, invariant=1, pageCompression=1,
+                             initialFontName=font_name("regular"))
     canvas.setTitle(info.title)
     canvas.setAuthor("pnp")
     canvas.setCreator("pnp print-and-play generator")
     canvas.setSubject(info.subject)
     painter = Painter(canvas, game, ink_saver=ink_saver) if game is not None else None
-    forms = _Forms(painter, components, context_for) if painter is not None else None
+    forms = _Forms(painter, components, context_for, effects) if painter is not None else None
     for component in components:
         for number, page in enumerate(component.pages, start=1):
             canvas.setPageSize((mm(page.width), mm(page.height)))
@@ -90,29 +94,27 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
 
 class _Forms:
     """Draws each placement, once as a PDF form when the same drawing recurs in the
-    document (backs, copies), placing the form wherever it recurs."""
+    document (backs, copies), placing the form wherever it recurs; a drawing made in an
+    earlier document of this process (the same card on another paper) is replayed."""
 
     def __init__(self, painter: Painter, components: Sequence[ComponentPlan],
-                 context_for: ContextFor):
-        self.painter, self.form_keys = painter, FormKeys(painter.game)
+                 context_for: ContextFor, effects: Callable[[], Hashable] | None):
+        self.painter, self.form_keys, self.effects = painter, FormKeys(painter.game), effects
         self.uses: Counter[tuple] = Counter()
         self.names: dict[tuple, str] = {}
         self.keys: dict[tuple[int, int], tuple[Any, tuple | None]] = {}
-        placed = [(placement.component or component.component_id, placement)
-                  for component in components for page in component.pages
-                  for placement in page.placements]
-        self.repeated = {layout for layout, count
-                         in Counter(p.layout for _, p in placed).items() if count > 1}
-        for component_id, placement in placed:
-            key = self._key(placement, context_for(component_id, placement))
-            if key is not None:
-                self.uses[key] += 1
+        self.settings = (painter.game.fingerprint, painter.settings())
+        for component in components:
+            for page in component.pages:
+                for placement in page.placements:
+                    key = self._key(placement, context_for(
+                        placement.component or component.component_id, placement))
+                    if key is not None:
+                        self.uses[key] += 1
 
     def _key(self, placement: Placement, context: dict[str, Any]) -> tuple | None:
         """Computed once per placement and context (both kept, so their ids stay theirs);
-        none for a layout placed once, which cannot repeat."""
-        if placement.layout not in self.repeated:
-            return None
+        none for a drawing whose values cannot be compared."""
         known = (id(placement), id(context))
         if known not in self.keys:
             self.keys[known] = ((placement, context),
@@ -121,11 +123,18 @@ class _Forms:
         return self.keys[known][1]
 
     def draw(self, placement: Placement, context: dict[str, Any]) -> None:
-        def draw() -> None:
-            self.painter.draw_layout(placement.layout, context, placement.w, placement.h,
-                                     placement.bleed)
-
         key = self._key(placement, context)
+        # the text of a language is also fitted (hyphenated) in it
+        replay_key = None if key is None or self.effects is None else (
+            *self.settings, context.get("lang"), key)
+
+        def draw() -> None:
+            canvas = self.painter.canvas
+            assert isinstance(canvas, RecordingCanvas)
+            canvas.replay_or_record(replay_key, lambda: self.painter.draw_layout(
+                placement.layout, context, placement.w, placement.h, placement.bleed),
+                self.effects)
+
         if key is None or self.uses[key] < 2:
             draw()
         else:

@@ -3,8 +3,13 @@ and placed wherever they recur: smaller files and faster builds, the same pages.
 
 Whether two placements draw the same thing is read from the layouts themselves: every name a
 layout (or any layout it uses) could look up in its variables, and the values of those names.
-The names are over-approximated (any string that parses as an expression counts), which can
-only miss a repeat, never merge two different drawings.
+The names are over-approximated (a template, or any string under a key that is read as an
+expression, counts), which can only miss a repeat, never merge two different drawings. A
+plain word elsewhere (``fill: paper``, a palette colour) is a constant, not a name.
+
+The keys also say which drawings of two documents are alike (``recording``): a value that
+draws the same in every document without being the same object (a language's translator)
+says what it is with ``drawing_identity()``.
 """
 
 from __future__ import annotations
@@ -21,9 +26,13 @@ from ..content.model import Game
 from .expressions import environment, is_template
 
 _UNKNOWN = object()  # a value that cannot be compared: the placement is drawn as it is
+# element keys whose strings are read as expressions (``items: card.molecules``), also in what
+# they hold (each value of ``vars``)
+EXPRESSION_KEYS = frozenset({"if", "items", "blocks", "points", "vars"})
 
 
-def _value_names(value: Any, names: set[str], layouts: set[str]) -> None:
+def _value_names(value: Any, names: set[str], layouts: set[str],
+                 expression: bool = False) -> None:
     """Collect the variables a layout value may read, and the layouts (or, for a name chosen
     at draw time, the patterns of layout names) it may draw."""
     if isinstance(value, Mapping):
@@ -31,12 +40,12 @@ def _value_names(value: Any, names: set[str], layouts: set[str]) -> None:
             layouts.add(".*")  # inline icons come from the text: any layout
         elif value.get("type") == "use":
             layouts.add(_name_pattern(str(value.get("layout", ""))))
-        for item in value.values():
-            _value_names(item, names, layouts)
+        for key, item in value.items():
+            _value_names(item, names, layouts, expression or key in EXPRESSION_KEYS)
     elif isinstance(value, (list, tuple)):
         for item in value:
-            _value_names(item, names, layouts)
-    elif isinstance(value, str):
+            _value_names(item, names, layouts, expression)
+    elif isinstance(value, str) and (expression or is_template(value)):
         names |= _string_names(value)
 
 
@@ -118,6 +127,10 @@ class FormKeys:
             return None
         if isinstance(value, (str, int, float, bool, type(None))):
             return type(value), value
+        owner = getattr(value, "__self__", None)  # a bound method: ``_`` is a translator's
+        identity = getattr(owner, "drawing_identity", lambda: None)()
+        if identity is not None:
+            return getattr(value, "__func__", value), identity
         known = self._frozen.get(id(value))
         if known is not None and known[0] is value:
             return known[1]

@@ -22,6 +22,7 @@ from ..errors import RenderError
 from ..resources import file_version
 from ..units import mm
 from .fonts import font_name
+from .recording import not_replayable
 
 RASTER = (".png", ".jpg", ".jpeg")
 SUPPORTED = (".svg", *RASTER)  # also the order in which a src without a suffix is looked up
@@ -92,6 +93,7 @@ class ImageCache:
     def draw(self, canvas: Canvas, path: Path, root: Path, x: float, y: float, w: float,
              h: float, fit: str, where: str) -> None:
         path = locate(path, root, where)
+        not_replayable(canvas)  # svglib reads the canvas's state; images belong to a document
         if path.suffix.lower() == ".svg":
             drawing = self._drawing(path, root, where)
             size = drawing.width / mm(1), drawing.height / mm(1)

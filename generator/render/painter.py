@@ -49,6 +49,12 @@ class Painter(Resolver):
         self.qr_forms: dict[tuple, str] = {}
         self._compiled: dict[tuple[int, str], tuple[Step, ...]] = {}
 
+    def settings(self) -> tuple[tuple[str, Any], ...]:
+        """Every plain setting of this painter (ink saver…): a drawing replayed from another
+        document must have been drawn with the same."""
+        return tuple(sorted((name, value) for name, value in vars(self).items()
+                            if isinstance(value, (bool, int, float, str, type(None)))))
+
     def draw_layout(self, name: str, context: dict[str, Any], w: float, h: float,
                     bleed: float = 0.0) -> None:
         """Draw layout ``name`` into a w×h mm box whose top-left is the current origin."""

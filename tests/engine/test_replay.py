@@ -1,0 +1,126 @@
+"""A drawing recorded in one document and replayed in the next gives the bytes drawing it
+again would give; what cannot be replayed (pictures, QR forms, a drawing that missed a
+translation) is drawn again instead."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+
+from generator.errors import PnpError
+from generator.imposition.plan import PrintOptions
+from generator.pipeline.build import build
+from generator.pipeline.load import load_game
+from generator.pipeline.request import BuildRequest
+from generator.render import recording
+from generator.render.blocks import Block, Icon
+from generator.render.elements import ELEMENTS
+from generator.render.fonts import register_fonts
+from generator.render.painter import Painter
+from generator.render.recording import RecordingCanvas
+from support.cli import new_game
+from support.paths import FIXTURES
+
+DECK = FIXTURES / "designer_deck"
+BOX = {"x": 2, "y": 3, "w": 30, "h": 20, "rotate": 15}
+SAMPLES: dict[str, dict[str, Any]] = {  # one element of each type, as a layout writes it
+    "rect": {"fill": "#336699", "stroke": "#000000", "radius": 1, "bleed": True,
+             "dash": [1, 0.5], "opacity": 0.5},
+    "ellipse": {"fill": "#336699", "stroke": "#000000", "stroke_width": 0.4},
+    "line": {"stroke": "#000000", "points": [[0, 0], [10, 5]], "arrow": "both"},
+    "polygon": {"fill": "#336699", "points": [[0, 0], [10, 0], [5, 8]]},
+    "text": {"text": "Handwaschung für alle", "size": 9, "font": "bold", "align": "center"},
+    "qr": {"data": "https://example.org"},
+    "image": {"src": "art/hero.png", "fit": "cover"},
+    "use": {"layout": "icon-person", "vars": {"tone": "'#cc0000'"}},
+    "repeat": {"items": "[1, 2, 3]", "as": "n", "cols": 2, "dx": 4, "dy": 4,
+               "elements": [{"type": "text", "text": "{{ n }}", "w": 4, "h": 4}]},
+    "group": {"elements": [{"type": "rect", "w": 5, "h": 5, "fill": "#cc0000"}]},
+    "flow": {"blocks": "sample_blocks", "size": 8, "min_size": 6, "columns": 2, "gap": 3},
+}
+REPLAYED = set(ELEMENTS) - {"qr", "image"}  # a QR is a form of its document; a picture too
+CONTEXT = {"sample_blocks": (Block("para", ("Wash your hands ", Icon("icon-person"),
+                                            " twice.")),),
+           "lang": "de", "tone": "#000000"}
+
+
+@pytest.fixture(autouse=True)
+def _no_drawings_kept():
+    recording._DRAWINGS.clear()
+    recording._kept = 0
+    yield
+    recording._DRAWINGS.clear()
+    recording._kept = 0
+
+
+def _document(kind: str, key: Any) -> bytes:
+    """A one-page PDF of the sample element, drawn (and kept) or replayed under ``key``."""
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = RecordingCanvas(buffer, invariant=1)
+    painter = Painter(canvas, load_game(DECK))
+    element = {"type": kind, **BOX, **SAMPLES[kind]}
+    canvas.translate(0, 400)
+    canvas.replay_or_record(key, lambda: painter.elements((element,), dict(CONTEXT), 60, 40,
+                                                          3.0, "test"))
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_every_type_has_a_sample():
+    assert set(SAMPLES) == set(ELEMENTS)
+
+
+@pytest.mark.parametrize("kind", sorted(ELEMENTS))
+def test_a_replayed_element_writes_the_bytes_drawing_it_writes(kind):
+    drawn = _document(kind, None)
+    first = _document(kind, ("sample", kind))
+    kept = ("sample", kind) in recording._DRAWINGS
+    again = _document(kind, ("sample", kind))
+    assert first == drawn and again == drawn
+    assert kept == (kind in REPLAYED), "kept a drawing that cannot be replayed, or lost one"
+
+
+def test_a_card_recorded_on_a4_is_replayed_on_letter_with_the_bytes_of_a_fresh_build(
+        tmp_path):
+    letter = BuildRequest("pharma-code", "de", PrintOptions(paper="letter"),
+                          out_dir=tmp_path / "alone")
+    fresh = build(letter).path.read_bytes()
+    assert recording._DRAWINGS, "a build keeps its drawings for the next document"
+    recording._DRAWINGS.clear()
+    build(BuildRequest("pharma-code", "de", PrintOptions(paper="a4"), out_dir=tmp_path / "both"))
+    replays = []
+    replay = RecordingCanvas.replay_or_record
+
+    def counting(self, key, draw, effects=None):
+        replays.append(key in recording._DRAWINGS)
+        replay(self, key, draw, effects)
+
+    RecordingCanvas.replay_or_record = counting  # type: ignore[method-assign]
+    try:
+        replayed = build(BuildRequest("pharma-code", "de", PrintOptions(paper="letter"),
+                                      out_dir=tmp_path / "both")).path.read_bytes()
+    finally:
+        RecordingCanvas.replay_or_record = replay  # type: ignore[method-assign]
+    assert replayed == fresh
+    assert sum(replays) > len(replays) / 3, "most cards of letter are those of A4"
+
+
+def test_a_drawing_that_missed_a_translation_misses_it_again_in_the_next_document(
+        tmp_path, monkeypatch, capsys):
+    game = new_game(tmp_path, monkeypatch, capsys)
+    (game / "layouts" / "cards.yaml").write_text(  # a message only the cards draw, no picture
+        "card:\n  elements:\n"
+        "    - {type: text, x: 3, y: 3, w: 40, h: 10, text: \"{{ _('Draw one') }}\"}\n"
+        "back:\n  elements:\n    - {type: rect, fill: '#336699'}\n", encoding="utf-8")
+    (game / "locales").mkdir(exist_ok=True)
+    (game / "locales" / "de.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Cards"\nmsgstr "Karten"\n\nmsgid "My Game"\nmsgstr "Mein Spiel"\n',
+        encoding="utf-8")
+    for paper in ("a4", "letter"):
+        with pytest.raises(PnpError, match="1 message has no 'de' translation"):
+            build(BuildRequest(game, "de", PrintOptions(paper=paper), out_dir=tmp_path / "out"))
