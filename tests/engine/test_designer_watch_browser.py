@@ -6,48 +6,31 @@ shows a card at full size."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import support.browser
 from generator.designer.watch import Preview, WatchRequest, watch
 from generator.designer.watch_server import PreviewServer
 from support.watch_game import edit_text, make_game
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 DPI = 100
 RELOADED_WITHIN_S = 20  # a save shows in well under a second; a loose ceiling on a busy CI
 
 pytestmark = pytest.mark.slow  # a browser: outside the fast loop
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is a test dependency: "
-                                "pip install -e '.[test]'")
-if not (CHROMIUM and DRIVER):
-    pytest.skip("headless Chromium is not installed here: apt-get install -y chromium "
-                "chromium-driver (.ci/run installs them where apt-get is available)",
-                allow_module_level=True)
+webdriver = support.browser.webdriver()
 
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[webdriver.Chrome]:
-    os.environ["SE_OFFLINE"] = "true"  # selenium's driver manager never fetches anything
-    options = Options()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-extensions", "--no-first-run",
-                 "--window-size=1200,900"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    driver = support.browser.chromium("--window-size=1200,900")
     yield driver
     driver.quit()
 

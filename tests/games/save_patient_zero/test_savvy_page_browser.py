@@ -7,51 +7,32 @@ it with thumb-sized buttons and dark text on light colours."""
 from __future__ import annotations
 
 import json
-import os
 import random
-import shutil
 from collections.abc import Iterator
 from urllib.parse import urlencode
 
 import pytest
 
+import support.browser
 from generator.savvy import answers
 from generator.savvy.marks import fits, parse_marks
 from generator.savvy.page import write_page
 
 GRID = answers.builtin_lab_grid()
 PHONE = (360, 740)
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 OPEN_WITHIN_MS = 3000  # a phone opens the page at once; this is a loose ceiling on a busy CI
 
 pytestmark = pytest.mark.slow  # a browser: a minute and more, outside the fast loop
 
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is a test dependency: "
-                                "pip install -e '.[test]'")
-if not (CHROMIUM and DRIVER):
-    pytest.skip("headless Chromium is not installed here: apt-get install -y chromium "
-                "chromium-driver (.ci/run installs them where apt-get is available)",
-                allow_module_level=True)
+webdriver = support.browser.webdriver()
 
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[webdriver.Chrome]:
-    """One headless Chromium the size of a phone for the module; SE_OFFLINE keeps selenium's
-    driver manager from ever fetching anything."""
-    os.environ["SE_OFFLINE"] = "true"
-    options = Options()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-extensions", "--no-first-run"):
-        options.add_argument(flag)
-    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
-        "width": PHONE[0], "height": PHONE[1], "pixelRatio": 1}})
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    """One headless Chromium the size of a phone for the module."""
+    driver = support.browser.chromium(phone=PHONE)
     yield driver
     driver.quit()
 
