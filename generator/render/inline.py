@@ -181,7 +181,8 @@ def placed(line: Bits, size: float) -> list[tuple[float, Bit]]:
             text = text.rstrip(" ")
         if bit.icon is not None or text:
             result.append((at / PT_PER_MM, bit if text == bit.text else Bit(text, bit.font)))
-        x += width((bit,), size)
+        if index + 1 < len(line):  # the last bit's width moves nothing
+            x += width((bit,), size)
     return result
 
 
