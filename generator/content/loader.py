@@ -18,7 +18,7 @@ from .checker import Checker, join
 from .fields import field_map
 from .guide_spec import GUIDE_KEYS, read_guide
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
-from .markup import check_card
+from .markup import check_card, check_layouts
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
@@ -82,6 +82,7 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     except ContentError as exc:
         check.problems.extend(exc.problems)
         layouts = {}
+    check_layouts(check, layouts, folder)
     components = _components(check, raw, folder, layouts)
     check.text(raw, "rules", "")
     for extension in extensions:

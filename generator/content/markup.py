@@ -166,3 +166,27 @@ def check_card(check: Checker, row: Mapping[str, Any], where: str, folder: Path,
                                               line_of(row, key)))
             else:
                 check.add(join(where, str(key)), f"{card}, field '{key}': {message}", row, key)
+
+
+def check_layouts(check: Checker, layouts: Mapping[str, Any], folder: Path) -> None:
+    """Report the written-out text of a layout's text boxes (no ``{{ }}`` in it) whose markup
+    is broken or names an icon the game folder lacks: it would fail on every card."""
+    for name, layout in layouts.items():
+        for where, element in _text_boxes(layout.elements, str(name)):
+            text = element.get("text")
+            if isinstance(text, str) and "{" not in text:
+                check.problems.extend(
+                    Problem(layout.source, join(where, "text"),
+                            f"text box '{element.get('id', 'text')}': {message}",
+                            line_of(element, "text"))
+                    for message in problems(text, folder))
+
+
+def _text_boxes(elements: Any, where: str) -> list[tuple[str, Mapping[str, Any]]]:
+    found = []
+    for index, element in enumerate(elements):
+        here = f"{where}.elements[{index}]"
+        if element.get("type") == "text":
+            found.append((here, element))
+        found.extend(_text_boxes(element.get("elements", ()), here))
+    return found

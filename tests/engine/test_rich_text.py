@@ -226,3 +226,15 @@ def test_the_fit_check_reads_the_markup_of_every_language(tmp_path, capsys):
     assert code == 2
     assert "text box 'note', language 'de'" in stderr + stdout
     assert "'**' at character 1 of '**Kühl :pill: lagern' is never closed" in stderr + stdout
+
+
+def test_a_layouts_written_out_text_is_checked_when_the_game_loads(tmp_path, capsys):
+    game = tmp_path / "game"
+    shutil.copytree(GAME, game)
+    layouts = game / "layouts" / "cards.yaml"
+    layouts.write_text(layouts.read_text() + '    - {id: note, type: text, x: 3, y: 17, w: 24, '
+                       'h: 2.5, size: 6, text: "Keep :ghost: cool"}\n')
+    code, stdout, stderr = pnp(f"check --game-dir {game}", capsys)
+    assert code == 2
+    assert (f"{layouts} at label.elements[3].text: text box 'note': ':ghost:' names an icon, "
+            "but the game folder has no icons/ghost.svg or icons/ghost.png") in stdout + stderr
