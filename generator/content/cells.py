@@ -10,8 +10,6 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from openpyxl.utils import get_column_letter
-
 from ..errors import ContentError, Problem
 
 Table = Iterator[tuple[int, list[str]]]  # (row of the sheet, its cells as text); no empty row
@@ -51,6 +49,8 @@ def number_text(value: float) -> str:
 
 def cell_name(row: int, column: int) -> str:
     """(3, 2) → "B3", as the spreadsheet program names the cell."""
+    from openpyxl.utils import get_column_letter  # only for a workbook's error
+
     return f"{get_column_letter(column)}{row}"
 
 

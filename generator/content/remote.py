@@ -24,7 +24,6 @@ from typing import Any
 from ..errors import ContentError, Problem
 from ..resources import templates_dir
 from .cards_limits import MAX_FILE_BYTES
-from .fetch import FetchFailed, download
 from .yamlio import load_yaml
 
 CACHE_DIR = ".pnp-cache"
@@ -99,6 +98,8 @@ def refresh(folder: Path) -> None:
 def _fetch(url: str, path: Path) -> str | None:
     """Fetch ``url`` into ``path`` (written only when its bytes changed, through a
     temporary file renamed when whole); why it failed, or None."""
+    from .fetch import FetchFailed, download  # the network stack, only for a sheet to fetch
+
     limits = settings()
     try:
         data = download(url, limits["timeout_s"], limits["total_s"], MAX_FILE_BYTES)

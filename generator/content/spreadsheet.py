@@ -13,15 +13,12 @@ from pathlib import Path
 from ..errors import ContentError, Problem
 from .cards_limits import MAX_FILE_BYTES
 from .cells import RESAVE, Table
-from .ods import read_ods
 from .textfile import read_bytes, what_it_is
-from .xlsx import read_xlsx
 
 WORKBOOKS = {".xlsx": "xlsx", ".xlsm": "xlsx", ".ods": "ods"}  # file suffix → kind
 KINDS = {"xlsx": "an Excel workbook (.xlsx)", "ods": "an OpenDocument spreadsheet (.ods)"}
 SUFFIXES = {"xlsx": ".xlsx", "ods": ".ods"}
 ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
-READERS = {"xlsx": read_xlsx, "ods": read_ods}
 
 
 def is_workbook(path: Path) -> bool:
@@ -33,8 +30,13 @@ def read_sheet(path: Path, sheet: str | None) -> Table:
     its row number and its cells as the text a CSV export would hold."""
     kind = WORKBOOKS[path.suffix.lower()]
     _check_archive(path, kind)
+    # openpyxl (with numpy) and odfpy load in a third of a second: only for a workbook
+    if kind == "xlsx":
+        from .xlsx import read_xlsx as read
+    else:
+        from .ods import read_ods as read
     with _collector_paused():
-        return READERS[kind](path, sheet)
+        return read(path, sheet)
 
 
 @contextlib.contextmanager

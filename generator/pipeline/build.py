@@ -22,7 +22,6 @@ from .fit import check_text_boxes
 from .guide import Guided, add_guide
 from .load import resolve_game
 from .plan import paper_size, plan_components
-from .print_ready import plan_one_up, print_ready
 from .request import (
     BuildRequest,
     BuildResult,
@@ -51,6 +50,8 @@ def plan_document(request: BuildRequest) -> Planned:
     check_text_boxes(game)                                               # 3. fit every language
     contexts = Contexts(game, tr, request)                               # 4. contexts
     if request.options.one_up:  # a card a page for a print shop: no guide, no other parts
+        from .print_ready import plan_one_up  # pikepdf and colour management: print shops only
+
         return Planned(game, tr, Guided(plan_one_up(game, request, tr.gettext), contexts))
     plans = plan_components(game, request, tr, contexts.sheet_pages)     # 5. plan
     guided = add_guide(game, request, tr, plans, contexts, contexts.base)  # 6. print guide
@@ -70,6 +71,8 @@ def build(request: BuildRequest) -> BuildResult:
                       page_footer=not request.options.one_up,
                       effects=lambda: len(tr.missing))
     if request.options.pdfx:                                             # 7b. print-ready
+        from .print_ready import print_ready
+
         data = print_ready(data, game, guided.plans, request.options, info.title)
     require_translations(tr, tr.missing)
     path = output_path(game, request)
