@@ -21,7 +21,7 @@ from .fonts import font_name, register_fonts
 from .form_keys import FormKeys
 from .forms import place_form
 from .painter import Painter
-from .recording import RecordingCanvas
+from .recording import replay_or_record
 
 MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
     MarkKind.CROP: (0.25, None, 0.0),
@@ -54,8 +54,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
     buffer = io.BytesIO()
     # the initial font is ours: reportlab's default names an unembedded Helvetica on every
     # page, which print-shop preflight flags
-    canvas = RecordingCanvas(buffer, invariant=1, pageCompression=1,
-                             initialFontName=font_name("regular"))
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=font_name("regular"))
     canvas.setTitle(info.title)
     canvas.setAuthor("pnp")
     canvas.setCreator("pnp print-and-play generator")
@@ -129,9 +128,7 @@ class _Forms:
             *self.settings, context.get("lang"), key)
 
         def draw() -> None:
-            canvas = self.painter.canvas
-            assert isinstance(canvas, RecordingCanvas)
-            canvas.replay_or_record(replay_key, lambda: self.painter.draw_layout(
+            replay_or_record(self.painter.canvas, replay_key, lambda: self.painter.draw_layout(
                 placement.layout, context, placement.w, placement.h, placement.bleed),
                 self.effects)
 

@@ -41,40 +41,45 @@ _kept = 0
 
 
 class RecordingCanvas(Canvas):
-    """A canvas that can record the calls of one drawing (see the module's docstring)."""
+    """What a canvas is while it records one drawing: its class for that time only, so
+    drawing that is not recorded pays nothing for the recording."""
 
-    _recording: list[Call] | None = None
-    _replayable = True
-    _inside = False  # a recorded call is running: the calls it makes itself are its own
+    _recording: list[Call]
+    _replayable: bool
+    _inside: bool  # a recorded call is running: the calls it makes itself are its own
 
-    def replay_or_record(self, key: Hashable | None, draw: Callable[[], None],
-                         effects: Callable[[], Hashable] | None = None) -> None:
-        """Draw by replaying the calls kept under ``key``, or draw with ``draw`` and keep its
-        calls when they can be replayed and ``effects`` reads the same after as before (no key:
-        just draw)."""
-        calls = _DRAWINGS.get(key) if key is not None else None
-        if calls is not None:
-            _DRAWINGS.move_to_end(key)
-            for method, args, kwargs in calls:
-                method(self, *args, **(kwargs or {}))
-            return
-        if key is None or self._recording is not None:
-            draw()
-            return
-        self._recording, self._replayable = [], True
-        before = effects() if effects is not None else None
-        try:
-            draw()
-            recorded, replayable = self._recording, self._replayable
-        finally:
-            self._recording = None
-        if replayable and (effects is None or effects() == before):
-            _keep(key, tuple(recorded))
+
+def replay_or_record(canvas: Canvas, key: Hashable | None, draw: Callable[[], None],
+                     effects: Callable[[], Hashable] | None = None) -> None:
+    """Draw on ``canvas`` by replaying the calls kept under ``key``, or draw with ``draw``
+    and keep its calls when they can be replayed and ``effects`` reads the same after as
+    before (no key, or a canvas of another kind: just draw)."""
+    calls = _DRAWINGS.get(key) if key is not None else None
+    if calls is not None:
+        _DRAWINGS.move_to_end(key)
+        for method, args, kwargs in calls:
+            method(canvas, *args, **(kwargs or {}))
+        return
+    if key is None or type(canvas) is not Canvas:
+        draw()
+        return
+    before = effects() if effects is not None else None
+    canvas.__class__ = RecordingCanvas
+    recorder: RecordingCanvas = canvas  # type: ignore[assignment]
+    recorder._recording, recorder._replayable, recorder._inside = [], True, False
+    try:
+        draw()
+        recorded, replayable = recorder._recording, recorder._replayable
+    finally:
+        canvas.__class__ = Canvas
+        del recorder._recording, recorder._replayable, recorder._inside
+    if replayable and (effects is None or effects() == before):
+        _keep(key, tuple(recorded))
 
 
 def not_replayable(canvas: Canvas) -> None:
     """The drawing under way reads the canvas's state or draws what cannot be replayed."""
-    if isinstance(canvas, RecordingCanvas) and canvas._recording is not None:
+    if isinstance(canvas, RecordingCanvas):
         canvas._replayable = False
 
 
@@ -88,20 +93,19 @@ def _keep(key: Hashable, calls: tuple[Call, ...]) -> None:
 
 def _recorded(method: Callable[..., Any]) -> Callable[..., Any]:
     def call(self: RecordingCanvas, *args: Any, **kwargs: Any) -> Any:
-        if self._recording is None or self._inside:
+        if self._inside:
             return method(self, *args, **kwargs)
         self._recording.append((method, args, kwargs or None))
         self._inside = True
-        try:
-            return method(self, *args, **kwargs)
-        finally:
-            self._inside = False
+        result = method(self, *args, **kwargs)  # a failure ends the recording: no finally
+        self._inside = False
+        return result
     return call
 
 
 def _unrecorded(method: Callable[..., Any]) -> Callable[..., Any]:
     def call(self: RecordingCanvas, *args: Any, **kwargs: Any) -> Any:
-        if self._recording is not None and not self._inside:
+        if not self._inside:
             self._replayable = False
         return method(self, *args, **kwargs)
     return call

@@ -8,18 +8,18 @@ import io
 from typing import Any
 
 import pytest
+from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import PnpError
 from generator.imposition.plan import PrintOptions
 from generator.pipeline.build import build
 from generator.pipeline.load import load_game
 from generator.pipeline.request import BuildRequest
-from generator.render import recording
+from generator.render import document, recording
 from generator.render.blocks import Block, Icon
 from generator.render.elements import ELEMENTS
 from generator.render.fonts import register_fonts
 from generator.render.painter import Painter
-from generator.render.recording import RecordingCanvas
 from support.cli import new_game
 from support.paths import FIXTURES
 
@@ -59,12 +59,12 @@ def _document(kind: str, key: Any) -> bytes:
     """A one-page PDF of the sample element, drawn (and kept) or replayed under ``key``."""
     register_fonts()
     buffer = io.BytesIO()
-    canvas = RecordingCanvas(buffer, invariant=1)
+    canvas = Canvas(buffer, invariant=1)
     painter = Painter(canvas, load_game(DECK))
     element = {"type": kind, **BOX, **SAMPLES[kind]}
     canvas.translate(0, 400)
-    canvas.replay_or_record(key, lambda: painter.elements((element,), dict(CONTEXT), 60, 40,
-                                                          3.0, "test"))
+    recording.replay_or_record(canvas, key, lambda: painter.elements(
+        (element,), dict(CONTEXT), 60, 40, 3.0, "test"))
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -93,18 +93,18 @@ def test_a_card_recorded_on_a4_is_replayed_on_letter_with_the_bytes_of_a_fresh_b
     recording._DRAWINGS.clear()
     build(BuildRequest("pharma-code", "de", PrintOptions(paper="a4"), out_dir=tmp_path / "both"))
     replays = []
-    replay = RecordingCanvas.replay_or_record
+    replay = recording.replay_or_record
 
-    def counting(self, key, draw, effects=None):
+    def counting(canvas, key, draw, effects=None):
         replays.append(key in recording._DRAWINGS)
-        replay(self, key, draw, effects)
+        replay(canvas, key, draw, effects)
 
-    RecordingCanvas.replay_or_record = counting  # type: ignore[method-assign]
+    document.replay_or_record = counting  # type: ignore[assignment]
     try:
         replayed = build(BuildRequest("pharma-code", "de", PrintOptions(paper="letter"),
                                       out_dir=tmp_path / "both")).path.read_bytes()
     finally:
-        RecordingCanvas.replay_or_record = replay  # type: ignore[method-assign]
+        document.replay_or_record = replay
     assert replayed == fresh
     assert sum(replays) > len(replays) / 3, "most cards of letter are those of A4"
 
