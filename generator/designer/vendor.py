@@ -30,9 +30,7 @@ from ..content.sizes import card_sizes
 from ..content.wording import counted
 from ..content.yamlio import load_yaml
 from ..errors import UsageError
-from ..imposition.plan import PrintOptions
-from ..pipeline.build import build
-from ..pipeline.request import BuildRequest
+from ..pipeline.build import build_one_up
 from ..resources import templates_dir
 from .raster import Rasterizer
 from .staging import staged
@@ -196,10 +194,8 @@ def _one_up_pdfs(request: VendorRequest, fits: list[DeckFit], folder: Path) -> l
         by_bleed.setdefault(max(deck_fit.product.bleed), []).append(deck_fit.deck.id)
     names = []
     for bleed, decks in by_bleed.items():
-        result = build(BuildRequest(
-            request.game, request.lang, PrintOptions(bleed=bleed, pdfx=True, one_up=True),
-            tuple(decks), out_dir=folder, fallback=request.fallback,
-            layout_dirs=request.layout_dirs))
+        result = build_one_up(request.game, request.lang, folder, bleed, tuple(decks),
+                              request.layout_dirs, fallback=request.fallback)
         names.append(result.path.name)
     return names
 

@@ -86,14 +86,14 @@ def build(request: BuildRequest) -> BuildResult:
 
 def build_one_up(game: str | Path, lang: str, out_dir: Path, bleed: float = 3.0,
                  only: tuple[str, ...] = (), layout_dirs: tuple[Path, ...] = (),
-                 ink_limit: int = 0) -> BuildResult:
+                 ink_limit: int = 0, fallback: str | None = None) -> BuildResult:
     """A print shop's deck file (DriveThruCards, MB Print): PDF/X-1a in FOGRA39 CMYK, one
     card a page at its trim plus ``bleed`` mm a side, no marks, each front followed by its
     back, at most ``ink_limit`` % of ink (0: the profile's 300); written to ``out_dir`` as
-    ``<game>-<lang>[-<ids>]-one-up-pdfx[-ink240].pdf``."""
+    ``<game>-<lang>[-<ids>]-one-up-pdfx[-ink240].pdf`` (``fallback``: as ``--fallback``)."""
     options = PrintOptions(bleed=bleed, pdfx=True, one_up=True, ink_limit=ink_limit)
     return build(BuildRequest(game, lang, options, only, out_dir=Path(out_dir),
-                              layout_dirs=layout_dirs))
+                              fallback=fallback, layout_dirs=layout_dirs))
 
 
 def output_path(game: Game, request: BuildRequest) -> Path:
