@@ -24,7 +24,6 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from ..content import remote
 from ..content.loader import game_folder
 from ..files import (
     first_missing,
@@ -34,10 +33,10 @@ from ..files import (
     write_atomically,
     write_failure,
 )
-from ..i18n.places import user_catalog_folders
 from ..render.text import preload_hyphenation
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
+from .load import game_fingerprint
 from .request import BuildRequest, BuildResult, sheets_of
 
 try:
@@ -53,7 +52,8 @@ GUESS_SUFFIXES = (".yaml", ".yml", ".csv")
 
 Notify = Callable[[BuildResult], None]
 Waiting = Callable[[Path], None]  # told of an output folder another build holds
-Job = tuple[int, BuildRequest, str, Path, float]  # index, request, inputs, record, cost
+Job = tuple[int, BuildRequest, str, str, Path, float]  # index, request, fingerprint, inputs,
+# record, cost
 
 
 def default_jobs() -> int:
@@ -65,18 +65,23 @@ def _folder(request: BuildRequest) -> Path:
     return folder.resolve()
 
 
-def _inputs(request: BuildRequest) -> tuple[str, Path]:
-    """The request's input hash and where its record lives."""
+def _inputs(request: BuildRequest, fingerprints: dict[tuple, str]) -> tuple[str, str, Path]:
+    """The request's game fingerprint, its input hash and where its record lives. A game's
+    files are hashed once a run (``fingerprints``), and the fingerprint goes with the job, so
+    the worker that builds it does not hash them again."""
     folder = _folder(request)
-    remote.refresh(folder)  # first: the copy of a deck's published sheet is an input
+    layout_dirs = tuple(request.layout_dirs)
+    fingerprint = fingerprints.get((folder, layout_dirs))
+    if fingerprint is None:
+        fingerprint = fingerprints[(folder, layout_dirs)] = game_fingerprint(folder,
+                                                                             layout_dirs)
     settings = {**asdict(request), "game": str(folder), "out_dir": None}
     # one record a PDF file: whatever picks the file's name (pdf_name) picks the record
     key = json.dumps([str(folder), request.lang, request.only, request.copies,
                       asdict(request.options), request.guide])
     name = hashlib.sha256(key.encode()).hexdigest()[:24]
-    folders = [folder, *(Path(d).resolve() for d in request.layout_dirs),
-               *user_catalog_folders(folder)]
-    return request_hash(settings, folders), Path(request.out_dir) / RECORDS_DIR / f"{name}.json"
+    return (fingerprint, request_hash(settings, fingerprint),
+            Path(request.out_dir) / RECORDS_DIR / f"{name}.json")
 
 
 def _skip(request: BuildRequest, inputs: str, record: BuildRecord | None) -> BuildResult | None:
@@ -90,14 +95,15 @@ def _skip(request: BuildRequest, inputs: str, record: BuildRecord | None) -> Bui
                        skipped=True)
 
 
-def _build_and_record(request: BuildRequest, inputs: str, record_path: Path) -> BuildResult:
+def _build_and_record(request: BuildRequest, fingerprint: str, inputs: str,
+                      record_path: Path) -> BuildResult:
     """Build the PDF, then its record; if the record cannot be written, the PDF its last
     record names is put back as it was."""
     last = BuildRecord.read(record_path)
     kept = (Path(request.out_dir) / last.pdf if last is not None and Path(last.pdf).name == last.pdf
             else None)
     with restored_on_failure(kept) if kept is not None else contextlib.nullcontext():
-        result = build(request)
+        result = build(request, fingerprint)
         if not result.fallback_ids:  # a build that fell back warns every time: never skipped
             stat = result.path.stat()
             record = BuildRecord(inputs, result.path.name, stat.st_size, stat.st_mtime_ns,
@@ -116,8 +122,8 @@ def _worker_start(finished: Any) -> None:
 
 def _build_batch(batch: list[Job]) -> list[BuildResult]:
     results = []
-    for index, request, inputs, record_path, _ in batch:
-        results.append(_build_and_record(request, inputs, record_path))
+    for index, request, fingerprint, inputs, record_path, _ in batch:
+        results.append(_build_and_record(request, fingerprint, inputs, record_path))
         _finished.put((index, results[-1]))
     return results
 
@@ -284,18 +290,20 @@ def _build_all(requests: Sequence[BuildRequest], jobs: int, force: bool,
     """``build_all`` once every output folder is this build's."""
     results: dict[int, BuildResult] = {}
     todo: list[Job] = []
+    fingerprints: dict[tuple, str] = {}
     for index, request in enumerate(requests):
-        inputs, record_path = _inputs(request)
+        fingerprint, inputs, record_path = _inputs(request, fingerprints)
         record = BuildRecord.read(record_path)
         skipped = None if force else _skip(request, inputs, record)
         if skipped is None:
-            todo.append((index, request, inputs, record_path, _cost(request, record)))
+            todo.append((index, request, fingerprint, inputs, record_path,
+                         _cost(request, record)))
         else:
             results[index] = skipped
             notify(skipped)
     if jobs <= 1 or len(todo) <= 1:
-        for index, request, inputs, record_path, _ in todo:
-            results[index] = _build_and_record(request, inputs, record_path)
+        for index, request, fingerprint, inputs, record_path, _ in todo:
+            results[index] = _build_and_record(request, fingerprint, inputs, record_path)
             notify(results[index])
     else:
         results.update(_in_pool(todo, min(jobs, len(todo)), notify))

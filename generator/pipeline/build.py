@@ -42,10 +42,11 @@ class Planned:
     guided: Guided
 
 
-def plan_document(request: BuildRequest) -> Planned:
-    """Stages 1 to 6: load, translate, fit every language, contexts, plan, print guide."""
+def plan_document(request: BuildRequest, fingerprint: str | None = None) -> Planned:
+    """Stages 1 to 6: load, translate, fit every language, contexts, plan, print guide
+    (``fingerprint``: the game's, when the caller has taken it)."""
     lang = checked_language(request.lang)
-    game = resolve_game(request.game, request.layout_dirs)             # 1. load
+    game = resolve_game(request.game, request.layout_dirs, fingerprint)  # 1. load
     tr = translator(lang, game.folder, fallback=request.fallback is not None)  # 2. translate
     check_text_boxes(game)                                               # 3. fit every language
     contexts = Contexts(game, tr, request)                               # 4. contexts
@@ -58,10 +59,11 @@ def plan_document(request: BuildRequest) -> Planned:
     return Planned(game, tr, guided)
 
 
-def build(request: BuildRequest) -> BuildResult:
-    """Validate, plan, draw and atomically write one game's PDF."""
+def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
+    """Validate, plan, draw and atomically write one game's PDF (``fingerprint``: the
+    game's, when the caller has taken it)."""
     started = time.perf_counter()
-    planned = plan_document(request)                                     # 1-6
+    planned = plan_document(request, fingerprint)                        # 1-6
     game, tr, guided, lang = planned.game, planned.tr, planned.guided, request.lang
     info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {lang}",
                         f"{tr.gettext(game.title)} · {lang.upper()}")

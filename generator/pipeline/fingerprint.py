@@ -64,12 +64,12 @@ def inputs_hash(folders: list[Path]) -> str:
     return digest.hexdigest()
 
 
-def request_hash(settings: dict, folders: list[Path]) -> str:
-    """The hash of one build: its settings, its input folders, and the engine."""
+def request_hash(settings: dict, fingerprint: str) -> str:
+    """The hash of one build: its settings, its game's fingerprint (every file it is read
+    from), and the engine."""
     digest = hashlib.sha256(engine_hash().encode())
     digest.update(json.dumps(settings, sort_keys=True, default=str).encode())
-    for folder in folders:
-        digest.update(folder_hash(folder).encode())
+    digest.update(fingerprint.encode())
     return digest.hexdigest()
 
 

@@ -39,12 +39,22 @@ def load_builtin(game_id: str) -> Game:
     return load_game(loader.game_folder(game_id))
 
 
-def resolve_game(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> Game:
+def resolve_game(spec: str | Path, layout_dirs: tuple[Path, ...] = (),
+                 fingerprint: str | None = None) -> Game:
     """The validated game; a process building one game in several languages and papers
-    loads it once, and again only when a file of the game or its layouts changes."""
+    loads it once, and again only when a file of the game or its layouts changes.
+    ``fingerprint``: the game's, when the caller has taken it (``game_fingerprint``)."""
     folder = game_source(spec)
-    remote.refresh(folder)  # a published sheet's copy changes the fingerprint it is keyed by
-    return _load(folder, tuple(layout_dirs), game_inputs_hash(_root(folder), layout_dirs))
+    return _load(folder, tuple(layout_dirs),
+                 fingerprint or game_fingerprint(spec, tuple(layout_dirs)))
+
+
+def game_fingerprint(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> str:
+    """The hash of every file the game is read from, its published sheet fetched first (the
+    copy of it is one of them)."""
+    folder = game_source(spec)
+    remote.refresh(folder)
+    return game_inputs_hash(_root(folder), layout_dirs)
 
 
 @lru_cache(maxsize=8)

@@ -20,7 +20,7 @@ from ..units import mm
 from .fonts import font_name, register_fonts
 from .form_keys import FormKeys
 from .forms import place_form
-from .painter import Painter
+from .painter import Painter, Replays
 from .recording import replay_or_record
 
 MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
@@ -103,6 +103,8 @@ class _Forms:
         self.names: dict[tuple, str] = {}
         self.keys: dict[tuple[int, int], tuple[Any, tuple | None]] = {}
         self.settings = (painter.game.fingerprint, painter.settings())
+        if effects is not None:
+            painter.replays = Replays(self.form_keys, self.settings, effects)
         for component in components:
             for page in component.pages:
                 for placement in page.placements:
@@ -123,14 +125,12 @@ class _Forms:
 
     def draw(self, placement: Placement, context: dict[str, Any]) -> None:
         key = self._key(placement, context)
-        # the text of a language is also fitted (hyphenated) in it
-        replay_key = None if key is None or self.effects is None else (
-            *self.settings, context.get("lang"), key)
+        replay_key = None if key is None or self.effects is None else (*self.settings, key)
 
         def draw() -> None:
             replay_or_record(self.painter.canvas, replay_key, lambda: self.painter.draw_layout(
                 placement.layout, context, placement.w, placement.h, placement.bleed),
-                self.effects)
+                self.effects, context.get("lang"))
 
         if key is None or self.uses[key] < 2:
             draw()

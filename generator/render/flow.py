@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
@@ -63,18 +64,28 @@ class FlowOverflow(Exception):
         self.block = block
 
 
+class Flowed(NamedTuple):
+    """Laid-out runs, and whether the language's hyphenation was tried to get them (another
+    language might have broken the same text elsewhere)."""
+
+    runs: tuple[Run, ...]
+    by_language: bool
+
+
 def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
-             icon_ratio: Ratio) -> list[Run]:
+             icon_ratio: Ratio) -> Flowed:
     """The runs at the largest size that fits, or FlowOverflow."""
     size = style.size
     spilled = blocks[0] if blocks else None
     words = [paragraphs(block.pieces, font_name(KINDS[block.kind][1]), icon_ratio)
              for block in blocks]
+    tried = False
     while size >= style.min_size - 1e-9:
         for lang in dict.fromkeys(("", style.lang)):
+            tried = tried or bool(lang)
             runs, spilled = _lay_out(blocks, words, w, h, size, style, lang)
             if spilled is None:
-                return runs
+                return Flowed(tuple(runs), tried)
         size -= STEP
     assert spilled is not None
     raise FlowOverflow(spilled)
@@ -82,10 +93,10 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
 
 @lru_cache(maxsize=512)
 def fitted_flow(blocks: tuple[Block, ...], w: float, h: float, style: FlowStyle,
-                ratios: tuple[tuple[Picture, float], ...]) -> tuple[Run, ...]:
+                ratios: tuple[tuple[Picture, float], ...]) -> Flowed:
     """``fit_flow`` remembered, with the icons' proportions given as data: every language's
     rule text is fitted once to check it, and each build then draws one of them again."""
-    return tuple(fit_flow(blocks, w, h, style, dict(ratios).__getitem__))
+    return fit_flow(blocks, w, h, style, dict(ratios).__getitem__)
 
 
 def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: float, h: float,

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from functools import lru_cache
+from itertools import count
 from typing import Any
 
 from jinja2 import TemplateSyntaxError, nodes
@@ -70,26 +71,43 @@ def _name_pattern(value: str) -> str:
 
 def layout_names(game: Game, name: str) -> frozenset[str]:
     """The variables layout ``name`` may read, through every layout it may draw."""
+    return _names_through(game, (), {name})
+
+
+def element_names(game: Game, element: Mapping[str, Any]) -> frozenset[str]:
+    """The variables one element may read, through every layout it may draw."""
     names: set[str] = set()
+    patterns: set[str] = set()
+    _value_names(element, names, patterns)
+    return _names_through(game, names, _matching(game, patterns))
+
+
+def _names_through(game: Game, names: Iterable[str], layouts: Iterable[str]) -> frozenset[str]:
+    found = set(names)
     seen: set[str] = set()
-    todo = [name]
+    todo = list(layouts)
     while todo:
         current = todo.pop()
         if current in seen or current not in game.layouts:
             continue
         seen.add(current)
         patterns: set[str] = set()
-        _value_names(game.layouts[current].elements, names, patterns)
-        todo.extend(layout for layout in game.layouts
-                    if any(re.fullmatch(pattern, layout) for pattern in patterns))
-    return frozenset(names)
+        _value_names(game.layouts[current].elements, found, patterns)
+        todo.extend(_matching(game, patterns))
+    return frozenset(found)
 
 
-_GAMES: OrderedDict[int, tuple[Game, dict[str, tuple[str, ...]]]] = OrderedDict()
+def _matching(game: Game, patterns: set[str]) -> list[str]:
+    return [layout for layout in game.layouts
+            if any(re.fullmatch(pattern, layout) for pattern in patterns)]
+
+
+Names = dict[Hashable, tuple[str, ...]]  # a layout's (or an element's) names, sorted
+_GAMES: OrderedDict[int, tuple[Game, Names]] = OrderedDict()
 GAMES_REMEMBERED = 8  # a worker builds a few games, each in several languages and papers
 
 
-def _names_of(game: Game) -> dict[str, tuple[str, ...]]:
+def _names_of(game: Game) -> Names:
     """The layout names already worked out for this game object, in any earlier document
     (the entry keeps the game alive, so its id cannot pass to another)."""
     entry = _GAMES.get(id(game))
@@ -98,6 +116,25 @@ def _names_of(game: Game) -> dict[str, tuple[str, ...]]:
         while len(_GAMES) > GAMES_REMEMBERED:
             _GAMES.popitem(last=False)
     return entry[1]
+
+
+ELEMENT = "element"  # marks the key of one element (not of a whole layout)
+_TOKEN = "token"  # marks a container's stand-in
+_TOKENS: dict[Hashable, int] = {}  # a container's frozen form → its number in this process
+_next_token = count()
+TOKENS_KEPT = 100_000
+
+
+def _token(frozen: Hashable) -> int:
+    """A number that stands for ``frozen``: equal for equal containers, and never given to
+    another (numbers are not reused when the table is emptied; the keys that held the old
+    ones just stop matching)."""
+    number = _TOKENS.get(frozen)
+    if number is None:
+        if len(_TOKENS) >= TOKENS_KEPT:
+            _TOKENS.clear()
+        number = _TOKENS[frozen] = next(_next_token)
+    return number
 
 
 class FormKeys:
@@ -113,13 +150,27 @@ class FormKeys:
         names = self._names.get(layout)
         if names is None:
             names = self._names[layout] = tuple(sorted(layout_names(self.game, layout)))
+        values = self._values(names, context)
+        return None if values is None else (layout, w, h, bleed, *values)
+
+    def element_key(self, element: Mapping[str, Any], where: str, context: Mapping[str, Any],
+                    w: float, h: float, bleed: float) -> tuple | None:
+        """The key of one element drawn in a w×h box: ``where`` names it in its game."""
+        names = self._names.get((ELEMENT, where))
+        if names is None:
+            names = tuple(sorted(element_names(self.game, element)))
+            self._names[(ELEMENT, where)] = names
+        values = self._values(names, context)
+        return None if values is None else (ELEMENT, where, w, h, bleed, *values)
+
+    def _values(self, names: tuple[str, ...], context: Mapping[str, Any]) -> list | None:
         values = []
         for name in names:
             frozen = self._freeze(context.get(name, _UNKNOWN))
             if frozen is _UNKNOWN and name in context:
                 return None
             values.append(frozen)
-        return (layout, w, h, bleed, *values)
+        return values
 
     def _freeze(self, value: Any) -> Any:
         """A hashable stand-in equal only for values that draw alike."""
@@ -135,6 +186,8 @@ class FormKeys:
         if known is not None and known[0] is value:
             return known[1]
         frozen = self._freeze_container(value)
+        if frozen is not _UNKNOWN:  # a short stand-in: keys are hashed at every element
+            frozen = (_TOKEN, _token(frozen))
         self._frozen[id(value)] = (value, frozen)
         return frozen
 

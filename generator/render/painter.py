@@ -7,7 +7,7 @@ types, never a game's rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, NamedTuple
 
 from reportlab.lib.colors import Color
@@ -21,7 +21,9 @@ from . import colours
 from .elements import ELEMENTS
 from .elements.kind import Draw
 from .expressions import evaluate
+from .form_keys import FormKeys
 from .images import ImageCache
+from .recording import replay_or_record
 from .resolver import Resolver
 
 INK_SAVER_KEEP = 0.18  # share of colour kept by full-bleed fills in ink-saver mode
@@ -35,6 +37,17 @@ class Step(NamedTuple):
     draw: Draw
     condition: Any  # the ``if`` expression, or None
     rotates: bool
+    replayed: bool  # its type is worth replaying (see ``Replays``)
+
+
+class Replays(NamedTuple):
+    """What drawing an element from an earlier drawing of it needs (see :mod:`.recording`):
+    the keys of elements, what every key of this painter shares, and what drawing leaves
+    behind besides the page."""
+
+    keys: FormKeys
+    shared: tuple[Any, ...]
+    effects: Callable[[], Hashable]
 
 
 class Painter(Resolver):
@@ -48,6 +61,7 @@ class Painter(Resolver):
         self.images = images if images is not None else ImageCache()
         self.qr_forms: dict[tuple, str] = {}
         self._compiled: dict[tuple[int, str], tuple[Step, ...]] = {}
+        self.replays: Replays | None = None  # set by a document that replays drawings
 
     def settings(self) -> tuple[tuple[str, Any], ...]:
         """Every plain setting of this painter (ink saver…): a drawing replayed from another
@@ -78,10 +92,22 @@ class Painter(Resolver):
                 self.canvas.translate(mm(cx), -mm(cy))
                 self.canvas.rotate(-angle)
                 self.canvas.translate(-mm(cx), mm(cy))
-                step.draw(self, element, context, w, h, bleed, here)
+                self._draw(step, context, w, h, bleed)
                 self.canvas.restoreState()
             else:
-                step.draw(self, element, context, w, h, bleed, here)
+                self._draw(step, context, w, h, bleed)
+
+    def _draw(self, step: Step, context: dict[str, Any], w: float, h: float,
+              bleed: float) -> None:
+        replays = self.replays
+        if replays is None or not step.replayed:
+            step.draw(self, step.element, context, w, h, bleed, step.where)
+            return
+        key = replays.keys.element_key(step.element, step.where, context, w, h, bleed)
+        replay_or_record(
+            self.canvas, None if key is None else (*replays.shared, key),
+            lambda: step.draw(self, step.element, context, w, h, bleed, step.where),
+            replays.effects, context.get("lang"))
 
     def _steps(self, elements: tuple[Mapping[str, Any], ...], where: str) -> tuple[Step, ...]:
         """The elements compiled once per document into what drawing each needs: its
@@ -91,7 +117,8 @@ class Painter(Resolver):
         if steps is None:
             steps = self._compiled[key] = tuple(
                 Step(element, f"{where}.elements[{index}]", ELEMENTS[element["type"]].draw,
-                     element.get("if"), "rotate" in element)
+                     element.get("if"), "rotate" in element,
+                     ELEMENTS[element["type"]].replayed)
                 for index, element in enumerate(elements))
         return steps
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -33,54 +34,109 @@ RECORDED = frozenset({
 })
 # methods that touch neither the page nor the canvas's state
 PURE = frozenset({"beginPath", "stringWidth"})
-MAX_CALLS = 500_000  # recorded calls kept in a process (some 50 MB; a kit holds up to 100,000)
+MAX_CALLS = 1_500_000  # calls kept in a process (some 50 MB: a call recorded inside another is
+# kept twice, but only as a reference; a kit holds up to 200,000)
 
 Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any] | None]
+_IN_LANGUAGE = "in-language"  # marks the key of a drawing kept for one language only
 _DRAWINGS: OrderedDict[Hashable, tuple[Call, ...]] = OrderedDict()
 _kept = 0
 
 
 class RecordingCanvas(Canvas):
     """What a canvas is while it records one drawing: its class for that time only, so
-    drawing that is not recorded pays nothing for the recording."""
+    drawing that is not recorded pays nothing for the recording. Drawings recorded inside it
+    (an element of a recorded card) are slices of its one list of calls, each with its own
+    :class:`_Level`."""
 
     _recording: list[Call]
-    _replayable: bool
+    _levels: list[_Level]
     _inside: bool  # a recorded call is running: the calls it makes itself are its own
 
 
+@dataclass
+class _Level:
+    """One drawing being recorded: where its calls start, whether they can be replayed, and
+    whether they depend on the language they were drawn in (text fitted with hyphenation)."""
+
+    start: int
+    before: Hashable
+    replayable: bool = True
+    by_language: bool = False
+
+
 def replay_or_record(canvas: Canvas, key: Hashable | None, draw: Callable[[], None],
-                     effects: Callable[[], Hashable] | None = None) -> None:
+                     effects: Callable[[], Hashable] | None = None,
+                     lang: str | None = None) -> None:
     """Draw on ``canvas`` by replaying the calls kept under ``key``, or draw with ``draw``
     and keep its calls when they can be replayed and ``effects`` reads the same after as
-    before (no key, or a canvas of another kind: just draw)."""
-    calls = _DRAWINGS.get(key) if key is not None else None
-    if calls is not None:
-        _DRAWINGS.move_to_end(key)
-        for method, args, kwargs in calls:
-            method(canvas, *args, **(kwargs or {}))
-        return
-    if key is None or type(canvas) is not Canvas:
+    before (no key, or a canvas of another kind: just draw).
+
+    With ``lang``, ``key`` says everything the drawing depends on but the language it is
+    drawn in: a drawing that turns out not to depend on it either (no text needed that
+    language's hyphenation) is kept for every language, the others for ``lang`` alone."""
+    if key is None:
         draw()
         return
-    before = effects() if effects is not None else None
-    canvas.__class__ = RecordingCanvas
+    own_key: Hashable = key if lang is None else (_IN_LANGUAGE, key, lang)
+    calls = _DRAWINGS.get(key)
+    if calls is None and lang is not None:
+        calls = _DRAWINGS.get(own_key)
+        if calls is not None:
+            by_language(canvas)  # what it adds to a drawing being recorded is this language's
+    if calls is not None:
+        _DRAWINGS.move_to_end(own_key if own_key in _DRAWINGS else key)
+        _replay(canvas, calls)
+        return
+    kind = type(canvas)
+    if kind is not Canvas and kind is not RecordingCanvas:
+        draw()
+        return
     recorder: RecordingCanvas = canvas  # type: ignore[assignment]
-    recorder._recording, recorder._replayable, recorder._inside = [], True, False
+    if kind is Canvas:
+        canvas.__class__ = RecordingCanvas
+        recorder._recording, recorder._levels, recorder._inside = [], [], False
+    level = _Level(len(recorder._recording), effects() if effects is not None else None)
+    recorder._levels.append(level)
     try:
         draw()
-        recorded, replayable = recorder._recording, recorder._replayable
+        calls = tuple(recorder._recording[level.start:])
     finally:
-        canvas.__class__ = Canvas
-        del recorder._recording, recorder._replayable, recorder._inside
-    if replayable and (effects is None or effects() == before):
-        _keep(key, tuple(recorded))
+        recorder._levels.pop()
+        if kind is Canvas:
+            canvas.__class__ = Canvas
+            del recorder._recording, recorder._levels, recorder._inside
+    if level.replayable and (effects is None or effects() == level.before):
+        _keep(own_key if level.by_language else key, calls)
+
+
+def _replay(canvas: Canvas, calls: tuple[Call, ...]) -> None:
+    """The calls, again; into a drawing being recorded, as calls of its own."""
+    if type(canvas) is RecordingCanvas:
+        recorder: RecordingCanvas = canvas  # type: ignore[assignment]
+        recorder._recording.extend(calls)
+        recorder._inside = True  # what the calls call in turn is theirs
+        for method, args, kwargs in calls:
+            method(canvas, *args, **(kwargs or {}))
+        recorder._inside = False
+        return
+    for method, args, kwargs in calls:
+        method(canvas, *args, **(kwargs or {}))
 
 
 def not_replayable(canvas: Canvas) -> None:
     """The drawing under way reads the canvas's state or draws what cannot be replayed."""
     if isinstance(canvas, RecordingCanvas):
-        canvas._replayable = False
+        for level in canvas._levels:
+            level.replayable = False
+
+
+def by_language(canvas: Canvas) -> None:
+    """The drawing under way fitted text with its language's hyphenation patterns: another
+    language may break it elsewhere."""
+    if isinstance(canvas, RecordingCanvas):
+        for level in canvas._levels:
+            level.by_language = True
 
 
 def _keep(key: Hashable, calls: tuple[Call, ...]) -> None:
@@ -106,7 +162,8 @@ def _recorded(method: Callable[..., Any]) -> Callable[..., Any]:
 def _unrecorded(method: Callable[..., Any]) -> Callable[..., Any]:
     def call(self: RecordingCanvas, *args: Any, **kwargs: Any) -> Any:
         if not self._inside:
-            self._replayable = False
+            for level in self._levels:
+                level.replayable = False
         return method(self, *args, **kwargs)
     return call
 

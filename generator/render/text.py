@@ -21,6 +21,7 @@ class FittedText:
     size: float
     leading: float
     rows: tuple[Bits, ...]  # each line's bits: runs of one font, and pictures
+    by_language: bool = False  # the language's hyphenation was tried: another may differ
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -124,12 +125,14 @@ def fit_pieces(pieces: Sequence[Piece], font: str, w_mm: float, h_mm: float, max
     width_pt, height_pt = w_mm * PT_PER_MM, h_mm * PT_PER_MM
     words = paragraphs(pieces, font, ratio)
     size = max_size
+    tried = False  # whether hyphenation in ``lang`` was tried
     while size >= min_size - 1e-9:
         for language in dict.fromkeys(("", lang)):
+            tried = tried or bool(language)
             lines = break_lines(words, size, width_pt, language)
             if lines is not None and (len(lines) * size * leading - size * (leading - 1)
                                       <= height_pt):
-                return FittedText(size, size * leading, tuple(lines))
+                return FittedText(size, size * leading, tuple(lines), tried)
         size -= STEP
     return None
 

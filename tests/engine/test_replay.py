@@ -95,9 +95,10 @@ def test_a_card_recorded_on_a4_is_replayed_on_letter_with_the_bytes_of_a_fresh_b
     replays = []
     replay = recording.replay_or_record
 
-    def counting(canvas, key, draw, effects=None):
-        replays.append(key in recording._DRAWINGS)
-        replay(canvas, key, draw, effects)
+    def counting(canvas, key, draw, effects=None, lang=None):
+        replays.append(key in recording._DRAWINGS
+                       or ("in-language", key, lang) in recording._DRAWINGS)
+        replay(canvas, key, draw, effects, lang)
 
     document.replay_or_record = counting  # type: ignore[assignment]
     try:
@@ -124,3 +125,63 @@ def test_a_drawing_that_missed_a_translation_misses_it_again_in_the_next_documen
     for paper in ("a4", "letter"):
         with pytest.raises(PnpError, match="1 message has no 'de' translation"):
             build(BuildRequest(game, "de", PrintOptions(paper=paper), out_dir=tmp_path / "out"))
+
+
+def _text_document(text: str, w: float, key: Any, lang: str) -> bytes:
+    """A page with one text element ``w`` mm wide, drawn through ``replay_or_record``."""
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    painter = Painter(canvas, load_game(DECK))
+    element = {"type": "text", "x": 2, "y": 2, "w": w, "h": 30, "text": text, "size": 9,
+               "min_size": 6}
+    recording.replay_or_record(canvas, key, lambda: painter.elements(
+        (element,), {"lang": lang}, 60, 40, 0.0, "test"), lang=lang)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_a_drawing_that_needed_no_hyphenation_is_kept_for_every_language():
+    _text_document("Wash 7 times", 40, ("short",), "de")
+    assert ("short",) in recording._DRAWINGS
+    assert _text_document("Wash 7 times", 40, ("short",), "fr") == _text_document(
+        "Wash 7 times", 40, None, "fr")
+
+
+def test_a_drawing_fitted_with_hyphenation_is_kept_for_its_language_alone():
+    long = "Handwaschungsanleitungen"  # wider than 12 mm at 6 pt: hyphenated in German
+    german = _text_document(long, 12, ("long",), "de")
+    assert ("long",) not in recording._DRAWINGS
+    assert ("in-language", ("long",), "de") in recording._DRAWINGS
+    french = _text_document(long, 12, ("long",), "fr")  # drawn in French, not replayed
+    recording._DRAWINGS.clear()
+    assert french == _text_document(long, 12, None, "fr")
+    assert german == _text_document(long, 12, None, "de")
+
+
+def test_elements_recorded_in_one_language_replay_in_the_next_with_the_bytes_of_a_fresh_build(
+        tmp_path):
+    english = BuildRequest("pharma-code", "en", PrintOptions(paper="a4"),
+                           out_dir=tmp_path / "alone")
+    fresh = build(english).path.read_bytes()
+    recording._DRAWINGS.clear()
+    build(BuildRequest("pharma-code", "de", PrintOptions(paper="a4"), out_dir=tmp_path / "both"))
+    german_drawings = set(recording._DRAWINGS)
+    assert any(key[2][0] == "element" for key in german_drawings if len(key) > 2
+               and isinstance(key[2], tuple)), "elements inside cards are kept on their own"
+    replayed = []
+    replay = recording._replay
+
+    def counting(canvas, calls):
+        replayed.append(calls)
+        replay(canvas, calls)
+
+    recording._replay = counting  # type: ignore[assignment]
+    try:
+        again = build(BuildRequest("pharma-code", "en", PrintOptions(paper="a4"),
+                                   out_dir=tmp_path / "both")).path.read_bytes()
+    finally:
+        recording._replay = replay
+    assert again == fresh
+    assert replayed, "what German drew without its language, English replays"

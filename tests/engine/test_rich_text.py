@@ -173,7 +173,7 @@ def test_bold_words_and_icons_count_their_width_when_measured():
 
 def test_rule_text_reads_the_same_markup_with_the_same_engine():
     blocks = (Block("para", ("Draw **two** cards, then *discard* one.",)),)
-    laid = fit_flow(blocks, 80, 20, FlowStyle(8, 6), lambda icon: 1.0)
+    laid = fit_flow(blocks, 80, 20, FlowStyle(8, 6), lambda icon: 1.0).runs
     assert {(run.text, run.font) for run in laid} >= {
         ("two", font_name("bold")), ("discard", font_name("italic"))}
     assert "*" not in "".join(run.text for run in laid)

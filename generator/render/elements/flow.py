@@ -12,6 +12,7 @@ from ..blocks import Block, Icon
 from ..expressions import evaluate
 from ..flow import FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
 from ..inline import Picture, pictures
+from ..recording import by_language
 from .kind import BOX, ElementType
 from .use import ELEMENT as USE
 
@@ -25,7 +26,8 @@ DEFAULT_SIZE = 7.0  # pt
 class PlacedFlow(NamedTuple):
     x: float
     y: float
-    runs: list[Run]
+    runs: tuple[Run, ...]
+    by_language: bool  # laid out with the language's hyphenation tried
 
 
 def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w: float,
@@ -47,8 +49,7 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
                               f"rules.faces[side].blocks), got {blocks[:1]!r}…")
         ratios = {icon: r.picture_ratio(icon, where) for block in blocks
                   for icon in _pictures(block, where)}
-        return PlacedFlow(x, y, list(fitted_flow(blocks, bw, bh, style,
-                                                 tuple(ratios.items()))))
+        return PlacedFlow(x, y, *fitted_flow(blocks, bw, bh, style, tuple(ratios.items())))
     except FlowOverflow as exc:
         ids = exc.block.ids or (exc.block.text[:60],)
         raise RenderError(
@@ -59,7 +60,9 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
 
 def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: float, h: float,
          bleed: float, where: str) -> None:
-    x, y, runs = measure(p, element, context, w, h, where)
+    x, y, runs, hyphenated = measure(p, element, context, w, h, where)
+    if hyphenated:
+        by_language(p.canvas)
     colour = p.colour(element, "color", context, where, "black")
     accent = p.colour(element, "accent", context, where, "black")
 

@@ -28,3 +28,6 @@ class ElementType:
     keys: frozenset[str]
     draw: Draw
     measure: Measure | None = None
+    # drawn whole from an earlier drawing of it with the same values, when it can be: worth
+    # it for elements that draw many others (for one shape, the key costs what drawing does)
+    replayed: bool = False

@@ -37,4 +37,5 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
 
 
 # w and h only place the centre a ``rotate`` turns about
-ELEMENT = ElementType("repeat", BOX | {"items", "as", "cols", "dx", "dy", "elements"}, draw)
+ELEMENT = ElementType("repeat", BOX | {"items", "as", "cols", "dx", "dy", "elements"}, draw,
+                      replayed=True)

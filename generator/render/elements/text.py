@@ -14,6 +14,7 @@ from .. import colours
 from ..expressions import render_value
 from ..fonts import draw_text, font_name
 from ..inline import BASELINE, Bits, Picture, picture_box, pictures, placed, width
+from ..recording import by_language
 from ..resolver import Box
 from ..text import FittedText, TextOverflow, fit_or_fail
 from .kind import BOX, ElementType
@@ -85,6 +86,8 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     if placed is None:
         return
     (x, y, bw, bh), font, fitted = placed
+    if fitted.by_language:
+        by_language(p.canvas)
     colour = p.colour(element, "color", context, where, "black")
     if p.ink_saver and colour is not None and colours.luminance(colour) > 0.8:
         colour = colours.resolve("black", {}, where)

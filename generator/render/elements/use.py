@@ -42,4 +42,5 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     p.canvas.restoreState()
 
 
-ELEMENT = ElementType("use", BOX | {"layout", "vars"}, draw)
+ELEMENT = ElementType("use", BOX | {"layout", "vars"}, draw,
+                      replayed=True)
