@@ -7,6 +7,7 @@ fits without drawing it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,7 +20,7 @@ from ..units import PT_PER_MM, mm
 from .blocks import Block
 from .colours import set_fill
 from .fonts import draw_text, font_name, text_width
-from .inline import BASELINE, Picture, Ratio, Word, paragraphs, picture_box, placed
+from .inline import BASELINE, Picture, Ratio, Word, paragraphs, picture_box, placed, width
 from .text import STEP, break_lines
 
 # kind: (size relative to the body, font style, space before in ems)
@@ -79,8 +80,13 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
     spilled = blocks[0] if blocks else None
     words = [paragraphs(block.pieces, font_name(KINDS[block.kind][1]), icon_ratio)
              for block in blocks]
+    lengths = [[sum(width(word, 1.0) for _, word in paragraph) for paragraph in block]
+               for block in words]
     tried = False
     while size >= style.min_size - 1e-9:
+        if _too_long(blocks, lengths, w, h, size, style):
+            size -= STEP
+            continue
         for lang in dict.fromkeys(("", style.lang)):
             tried = tried or bool(lang)
             runs, spilled = _lay_out(blocks, words, w, h, size, style, lang)
@@ -97,6 +103,28 @@ def fitted_flow(blocks: tuple[Block, ...], w: float, h: float, style: FlowStyle,
     """``fit_flow`` remembered, with the icons' proportions given as data: every language's
     rule text is fitted once to check it, and each build then draws one of them again."""
     return fit_flow(blocks, w, h, style, dict(ratios).__getitem__)
+
+
+def _too_long(blocks: Sequence[Block], lengths: Sequence[list[float]], w: float, h: float,
+              size: float, style: FlowStyle) -> bool:
+    """Whether the text cannot fit at ``size`` however its lines break: even lines filled to
+    their last point (``lengths``: each paragraph's words end to end at 1 pt, no spaces) take
+    more height than the columns have. Most sizes a long text is tried at fail; this says so
+    without laying it out."""
+    col_w = (w - style.gap * (style.columns - 1)) / style.columns
+    need = 0.0
+    for block, paragraph_lengths in zip(blocks, lengths, strict=True):
+        scale, font_style, _ = KINDS[block.kind]
+        bsize = size * scale
+        indent = (text_width(BULLET + " ", font_name(font_style), bsize) / PT_PER_MM
+                  if block.kind == "item" else 0)
+        room = (col_w - indent) * PT_PER_MM
+        if room <= 0:
+            return False  # the layout says what is wrong
+        lines = sum(max(1, math.ceil(length * bsize / room - 1e-6))
+                    for length in paragraph_lengths)
+        need += lines * bsize / PT_PER_MM * style.leading
+    return need > style.columns * (h + 1e-6) * (1 + 1e-9) + 1e-6
 
 
 def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: float, h: float,

@@ -13,11 +13,15 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.content.markup import MarkupError, Span, Symbol, parse
+from generator.render import flow
 from generator.render.blocks import Block
-from generator.render.flow import FlowStyle, fit_flow
+from generator.render.flow import KINDS, FlowStyle, fit_flow
 from generator.render.fonts import font_name
+from generator.render.inline import paragraphs, width
 from generator.render.text import fit_text
 from support.cli import pnp
 from support.paths import FIXTURES
@@ -238,3 +242,35 @@ def test_a_layouts_written_out_text_is_checked_when_the_game_loads(tmp_path, cap
     assert code == 2
     assert (f"{layouts} at label.elements[3].text: text box 'note': ':ghost:' names an icon, "
             "but the game folder has no icons/ghost.svg or icons/ghost.png") in stdout + stderr
+
+
+WORDS = st.sampled_from(["Draw", "two", "cards,", "Handwaschungsanleitung", "**bold**",
+                         "*it*", "the", "Infektionsschutzmaßnahmen", "—", "of", "a", "7"])
+BLOCKS = st.lists(st.builds(
+    lambda kind, paragraphs: Block(kind, ("\n".join(" ".join(p) for p in paragraphs),)),
+    st.sampled_from(sorted(KINDS)),
+    st.lists(st.lists(WORDS, max_size=12), min_size=1, max_size=3)), min_size=1, max_size=8)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(blocks=BLOCKS, w=st.floats(20, 120), h=st.floats(8, 80), columns=st.integers(1, 3),
+       size=st.sampled_from([6.0, 6.25, 7.5, 9.0, 11.0]), lang=st.sampled_from(["", "de"]))
+def test_a_size_ruled_out_without_laying_out_is_one_the_layout_refuses(blocks, w, h, columns,
+                                                                        size, lang):
+    """``_too_long`` skips sizes at which the text cannot fit, so it must never skip one at
+    which it does: a size it rules out is one where laying out spills, hyphenated or not."""
+    style = FlowStyle(size, 6.0, columns=columns, gap=3.0, lang=lang)
+    words = [paragraphs(b.pieces, font_name(KINDS[b.kind][1]), lambda icon: 1.0)
+             for b in blocks]
+    lengths = [[sum(width(word, 1.0) for _, word in p) for p in block] for block in words]
+    if flow._too_long(blocks, lengths, w, h, size, style):
+        assert flow._lay_out(blocks, words, w, h, size, style, lang)[1] is not None
+
+
+def test_a_text_far_too_long_for_its_box_is_ruled_out_without_laying_it_out():
+    blocks = (Block("para", ("Draw two cards and discard one. " * 40,)),)
+    words = [paragraphs(b.pieces, font_name("regular"), lambda icon: 1.0) for b in blocks]
+    lengths = [[sum(width(word, 1.0) for _, word in p) for p in block] for block in words]
+    style = FlowStyle(9, 6)
+    assert flow._too_long(blocks, lengths, 40, 20, 9.0, style)
+    assert not flow._too_long(blocks, lengths, 190, 270, 9.0, style)
