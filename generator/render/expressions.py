@@ -18,7 +18,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..errors import RenderError
 
-_DICT_ATTRIBUTES = frozenset(dir(dict))
+DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
 class _LayoutEnvironment(ImmutableSandboxedEnvironment):
@@ -27,7 +27,7 @@ class _LayoutEnvironment(ImmutableSandboxedEnvironment):
     of values). Keys named like dict methods take jinja's own path."""
 
     def getattr(self, obj: Any, attribute: str) -> Any:
-        if type(obj) is dict and attribute in obj and attribute not in _DICT_ATTRIBUTES:
+        if type(obj) is dict and attribute in obj and attribute not in DICT_ATTRIBUTES:
             return obj[attribute]
         return super().getattr(obj, attribute)
 

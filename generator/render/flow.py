@@ -84,7 +84,8 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
                for block in words]
     tried = False
     while size >= style.min_size - 1e-9:
-        if _too_long(blocks, lengths, w, h, size, style):
+        last = size - STEP < style.min_size - 1e-9  # laid out all the same: its overflow
+        if not last and _too_long(blocks, lengths, w, h, size, style):  # names the block
             size -= STEP
             continue
         for lang in dict.fromkeys(("", style.lang)):

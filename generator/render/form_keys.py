@@ -24,7 +24,7 @@ from typing import Any
 from jinja2 import TemplateSyntaxError, nodes
 
 from ..content.model import Game
-from .expressions import environment, is_template
+from .expressions import DICT_ATTRIBUTES, environment, is_template
 
 _UNKNOWN = object()  # a value that cannot be compared: the placement is drawn as it is
 # element keys whose strings are read as expressions (``items: card.molecules``), also in what
@@ -32,10 +32,14 @@ _UNKNOWN = object()  # a value that cannot be compared: the placement is drawn a
 EXPRESSION_KEYS = frozenset({"if", "items", "blocks", "points", "vars"})
 
 
-def _value_names(value: Any, names: set[str], layouts: set[str],
+Read = tuple[str, ...]  # a variable, and the keys read from it: ``data.grid`` → (data, grid)
+
+
+def _value_names(value: Any, names: set[Read], layouts: set[str],
                  expression: bool = False) -> None:
-    """Collect the variables a layout value may read, and the layouts (or, for a name chosen
-    at draw time, the patterns of layout names) it may draw."""
+    """Collect the variables a layout value may read (each with the keys read from it, when
+    it is only read through them), and the layouts (or, for a name chosen at draw time, the
+    patterns of layout names) it may draw."""
     if isinstance(value, Mapping):
         if value.get("type") == "flow":
             layouts.add(".*")  # inline icons come from the text: any layout
@@ -51,14 +55,35 @@ def _value_names(value: Any, names: set[str], layouts: set[str],
 
 
 @lru_cache(maxsize=8192)
-def _string_names(value: str) -> frozenset[str]:
-    """Every name a template, or a string read as an expression, mentions."""
+def _string_names(value: str) -> frozenset[Read]:
+    """Every name a template, or a string read as an expression, mentions; a name read only
+    through fixed keys (``data.grid``) with those keys, so a key changes only when what is
+    read changes (the grid, not a translated label elsewhere in ``data``)."""
     source = value if is_template(value) else "{{ (" + value + ") }}"
     try:
         tree = environment().parse(source)
     except TemplateSyntaxError:
         return frozenset()  # plain text, not an expression: reads nothing
-    return frozenset(node.name for node in tree.find_all(nodes.Name))
+    found: set[Read] = set()
+    _reads(tree, found)
+    return frozenset(found)
+
+
+def _reads(node: nodes.Node, found: set[Read]) -> None:
+    if isinstance(node, nodes.Getattr):
+        keys = []
+        inner: nodes.Node = node
+        while isinstance(inner, nodes.Getattr):
+            keys.append(inner.attr)
+            inner = inner.node
+        if isinstance(inner, nodes.Name):
+            found.add((inner.name, *reversed(keys)))
+            return
+    if isinstance(node, nodes.Name):
+        found.add((node.name,))
+        return
+    for child in node.iter_child_nodes():
+        _reads(child, found)
 
 
 @lru_cache(maxsize=8192)
@@ -71,18 +96,23 @@ def _name_pattern(value: str) -> str:
 
 def layout_names(game: Game, name: str) -> frozenset[str]:
     """The variables layout ``name`` may read, through every layout it may draw."""
+    return frozenset(read[0] for read in _layout_reads(game, name))
+
+
+def _layout_reads(game: Game, name: str) -> frozenset[Read]:
     return _names_through(game, (), {name})
 
 
-def element_names(game: Game, element: Mapping[str, Any]) -> frozenset[str]:
-    """The variables one element may read, through every layout it may draw."""
-    names: set[str] = set()
+def element_reads(game: Game, element: Mapping[str, Any]) -> frozenset[Read]:
+    """What one element may read, through every layout it may draw."""
+    names: set[Read] = set()
     patterns: set[str] = set()
     _value_names(element, names, patterns)
     return _names_through(game, names, _matching(game, patterns))
 
 
-def _names_through(game: Game, names: Iterable[str], layouts: Iterable[str]) -> frozenset[str]:
+def _names_through(game: Game, names: Iterable[Read], layouts: Iterable[str]
+                   ) -> frozenset[Read]:
     found = set(names)
     seen: set[str] = set()
     todo = list(layouts)
@@ -102,7 +132,7 @@ def _matching(game: Game, patterns: set[str]) -> list[str]:
             if any(re.fullmatch(pattern, layout) for pattern in patterns)]
 
 
-Names = dict[Hashable, tuple[str, ...]]  # a layout's (or an element's) names, sorted
+Names = dict[Hashable, tuple[Read, ...]]  # what a layout (or an element) reads, sorted
 _GAMES: OrderedDict[int, tuple[Game, Names]] = OrderedDict()
 GAMES_REMEMBERED = 8  # a worker builds a few games, each in several languages and papers
 
@@ -149,7 +179,7 @@ class FormKeys:
             bleed: float) -> tuple | None:
         names = self._names.get(layout)
         if names is None:
-            names = self._names[layout] = tuple(sorted(layout_names(self.game, layout)))
+            names = self._names[layout] = tuple(sorted(_layout_reads(self.game, layout)))
         values = self._values(names, context)
         return None if values is None else (layout, w, h, bleed, *values)
 
@@ -158,18 +188,25 @@ class FormKeys:
         """The key of one element drawn in a w×h box: ``where`` names it in its game."""
         names = self._names.get((ELEMENT, where))
         if names is None:
-            names = tuple(sorted(element_names(self.game, element)))
+            names = tuple(sorted(element_reads(self.game, element)))
             self._names[(ELEMENT, where)] = names
         values = self._values(names, context)
         return None if values is None else (ELEMENT, where, w, h, bleed, *values)
 
-    def _values(self, names: tuple[str, ...], context: Mapping[str, Any]) -> list | None:
+    def _values(self, reads: tuple[Read, ...], context: Mapping[str, Any]) -> list | None:
         values = []
-        for name in names:
-            frozen = self._freeze(context.get(name, _UNKNOWN))
+        for name, *keys in reads:
+            value = context.get(name, _UNKNOWN)
+            depth = 0  # how many keys were followed: a plain dict's, as templates read them
+            for key in keys:
+                if type(value) is not dict or key not in value or key in DICT_ATTRIBUTES:
+                    break
+                value = value[key]
+                depth += 1
+            frozen = self._freeze(value)
             if frozen is _UNKNOWN and name in context:
                 return None
-            values.append(frozen)
+            values.append((depth, frozen) if depth else frozen)
         return values
 
     def _freeze(self, value: Any) -> Any:

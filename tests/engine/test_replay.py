@@ -185,3 +185,21 @@ def test_elements_recorded_in_one_language_replay_in_the_next_with_the_bytes_of_
         recording._replay = replay
     assert again == fresh
     assert replayed, "what German drew without its language, English replays"
+
+
+def test_an_element_key_holds_what_it_reads_from_a_variable_not_the_whole_variable():
+    from generator.render.form_keys import FormKeys
+
+    keys = FormKeys(load_game(DECK))
+
+    def key(text: str, data: dict) -> Any:
+        return keys.element_key({"type": "text", "text": text}, text, {"data": data, "i": 0},
+                                10, 10, 0.0)
+
+    grid = {"grid": [7, 8], "label": "Probe"}
+    cell = "{{ data.grid[i] }}"
+    assert key(cell, grid) == key(cell, {**grid, "label": "Sample"}) is not None
+    assert key(cell, grid) != key(cell, {**grid, "grid": [9, 8]})
+    # ``data.items`` is a method of the dict, not a key: the whole dict is keyed
+    listed = "{{ data.items() }}"
+    assert key(listed, {"items": 1, "x": 1}) != key(listed, {"items": 1, "x": 2})
