@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Mapping
 from functools import lru_cache
 from itertools import count
 from typing import Any
@@ -100,22 +100,10 @@ def layout_names(game: Game, name: str) -> frozenset[str]:
 
 
 def _layout_reads(game: Game, name: str) -> frozenset[Read]:
-    return _names_through(game, (), {name})
-
-
-def element_reads(game: Game, element: Mapping[str, Any]) -> frozenset[Read]:
-    """What one element may read, through every layout it may draw."""
-    names: set[Read] = set()
-    patterns: set[str] = set()
-    _value_names(element, names, patterns)
-    return _names_through(game, names, _matching(game, patterns))
-
-
-def _names_through(game: Game, names: Iterable[Read], layouts: Iterable[str]
-                   ) -> frozenset[Read]:
-    found = set(names)
+    """What layout ``name`` may read, through every layout it may draw."""
+    found: set[Read] = set()
     seen: set[str] = set()
-    todo = list(layouts)
+    todo = [name]
     while todo:
         current = todo.pop()
         if current in seen or current not in game.layouts:
@@ -177,10 +165,7 @@ class FormKeys:
 
     def key(self, layout: str, context: Mapping[str, Any], w: float, h: float,
             bleed: float) -> tuple | None:
-        names = self._names.get(layout)
-        if names is None:
-            names = self._names[layout] = tuple(sorted(_layout_reads(self.game, layout)))
-        values = self._values(names, context)
+        values = self._values(self._layout_reads(layout), context)
         return None if values is None else (layout, w, h, bleed, *values)
 
     def element_key(self, element: Mapping[str, Any], where: str, context: Mapping[str, Any],
@@ -188,10 +173,25 @@ class FormKeys:
         """The key of one element drawn in a w×h box: ``where`` names it in its game."""
         names = self._names.get((ELEMENT, where))
         if names is None:
-            names = tuple(sorted(element_reads(self.game, element)))
-            self._names[(ELEMENT, where)] = names
+            names = self._names[(ELEMENT, where)] = self._element_reads(element)
         values = self._values(names, context)
         return None if values is None else (ELEMENT, where, w, h, bleed, *values)
+
+    def _layout_reads(self, layout: str) -> tuple[Read, ...]:
+        names = self._names.get(layout)
+        if names is None:
+            names = self._names[layout] = tuple(sorted(_layout_reads(self.game, layout)))
+        return names
+
+    def _element_reads(self, element: Mapping[str, Any]) -> tuple[Read, ...]:
+        """What one element may read: its own values, and what each layout it may draw
+        reads (worked out once a game)."""
+        reads: set[Read] = set()
+        patterns: set[str] = set()
+        _value_names(element, reads, patterns)
+        for layout in _matching(self.game, patterns):
+            reads.update(self._layout_reads(layout))
+        return tuple(sorted(reads))
 
     def _values(self, reads: tuple[Read, ...], context: Mapping[str, Any]) -> list | None:
         values = []

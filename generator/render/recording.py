@@ -116,12 +116,18 @@ def _replay(canvas: Canvas, calls: tuple[Call, ...]) -> None:
         recorder: RecordingCanvas = canvas  # type: ignore[assignment]
         recorder._recording.extend(calls)
         recorder._inside = True  # what the calls call in turn is theirs
-        for method, args, kwargs in calls:
-            method(canvas, *args, **(kwargs or {}))
+        _run(canvas, calls)
         recorder._inside = False
-        return
+    else:
+        _run(canvas, calls)
+
+
+def _run(canvas: Canvas, calls: tuple[Call, ...]) -> None:
     for method, args, kwargs in calls:
-        method(canvas, *args, **(kwargs or {}))
+        if kwargs is None:
+            method(canvas, *args)
+        else:
+            method(canvas, *args, **kwargs)
 
 
 def not_replayable(canvas: Canvas) -> None:
