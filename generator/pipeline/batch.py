@@ -11,6 +11,7 @@ starts."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import json
 import multiprocessing
@@ -47,6 +48,7 @@ except ImportError:  # Windows
 RECORDS_DIR = ".pnp-builds"  # inside the output folder: one small JSON per PDF
 LOCK_NAME = "lock"  # in RECORDS_DIR: held by the build writing into the folder
 
+YOUNG_OBJECTS = 20_000  # new objects between collections while building (Python's: 700)
 GUESS_BYTES_PER_S = 100_000  # data and layout bytes built per second, when no record tells
 GUESS_SUFFIXES = (".yaml", ".yml", ".csv")
 
@@ -118,6 +120,34 @@ _finished: Any = None  # in a worker: the queue that reports each PDF as soon as
 def _worker_start(finished: Any) -> None:
     global _finished
     _finished = finished
+    gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])  # for the worker's life
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Python's cycle collector, less often while a batch builds. A build makes hundreds of
+    thousands of objects that live to its end (drawings kept for the next document, fitted
+    text, compiled templates); at the default pace (every 700 new objects) the collector
+    walks them over and over, a sixth of a catalogue's time. Young objects are collected
+    every ``YOUNG_OBJECTS`` instead, which costs a few megabytes of garbage kept longer."""
+    old = gc.get_threshold()
+    gc.set_threshold(YOUNG_OBJECTS, *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
+@contextlib.contextmanager
+def _frozen_for_workers() -> Iterator[None]:
+    """What this process holds, out of the collector's sight while the pool's workers are
+    forked from it: their collections then never walk (and so never copy) the modules and
+    data they share with it, as ``gc.freeze`` is meant for. Seen again afterwards."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _build_batch(batch: list[Job]) -> list[BuildResult]:
@@ -148,8 +178,9 @@ def _in_pool(todo: list[Job], workers: int, notify: Notify) -> dict[int, BuildRe
     reader = threading.Thread(target=report, name="pnp-progress", daemon=True)
     reader.start()
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                                 initializer=_worker_start, initargs=(finished,)) as pool:
+        with _frozen_for_workers(), ProcessPoolExecutor(
+                max_workers=workers, mp_context=context, initializer=_worker_start,
+                initargs=(finished,)) as pool:
             futures = [pool.submit(_build_batch, batch) for batch in _batches(todo, workers)]
             done, pending = wait(futures, return_when=FIRST_EXCEPTION)
             failed = [error for f in done if (error := f.exception()) is not None]
@@ -302,9 +333,10 @@ def _build_all(requests: Sequence[BuildRequest], jobs: int, force: bool,
             results[index] = skipped
             notify(skipped)
     if jobs <= 1 or len(todo) <= 1:
-        for index, request, fingerprint, inputs, record_path, _ in todo:
-            results[index] = _build_and_record(request, fingerprint, inputs, record_path)
-            notify(results[index])
+        with _fewer_collections():
+            for index, request, fingerprint, inputs, record_path, _ in todo:
+                results[index] = _build_and_record(request, fingerprint, inputs, record_path)
+                notify(results[index])
     else:
         results.update(_in_pool(todo, min(jobs, len(todo)), notify))
     return [results[i] for i in range(len(requests))]
