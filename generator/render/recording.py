@@ -51,7 +51,6 @@ class RecordingCanvas(Canvas):
 
     _recording: list[Call]
     _levels: list[_Level]
-    _inside: bool  # a recorded call is running: the calls it makes itself are its own
 
 
 @dataclass
@@ -95,7 +94,7 @@ def replay_or_record(canvas: Canvas, key: Hashable | None, draw: Callable[[], No
     recorder: RecordingCanvas = canvas  # type: ignore[assignment]
     if kind is Canvas:
         canvas.__class__ = RecordingCanvas
-        recorder._recording, recorder._levels, recorder._inside = [], [], False
+        recorder._recording, recorder._levels = [], []
     level = _Level(len(recorder._recording), effects() if effects is not None else None)
     recorder._levels.append(level)
     try:
@@ -105,7 +104,7 @@ def replay_or_record(canvas: Canvas, key: Hashable | None, draw: Callable[[], No
         recorder._levels.pop()
         if kind is Canvas:
             canvas.__class__ = Canvas
-            del recorder._recording, recorder._levels, recorder._inside
+            del recorder._recording, recorder._levels
     if level.replayable and (effects is None or effects() == level.before):
         _keep(own_key if level.by_language else key, calls)
 
@@ -115,9 +114,11 @@ def _replay(canvas: Canvas, calls: tuple[Call, ...]) -> None:
     if type(canvas) is RecordingCanvas:
         recorder: RecordingCanvas = canvas  # type: ignore[assignment]
         recorder._recording.extend(calls)
-        recorder._inside = True  # what the calls call in turn is theirs
-        _run(canvas, calls)
-        recorder._inside = False
+        canvas.__class__ = Canvas  # what the calls call in turn is theirs
+        try:
+            _run(canvas, calls)
+        finally:
+            canvas.__class__ = RecordingCanvas
     else:
         _run(canvas, calls)
 
@@ -155,21 +156,19 @@ def _keep(key: Hashable, calls: tuple[Call, ...]) -> None:
 
 def _recorded(method: Callable[..., Any]) -> Callable[..., Any]:
     def call(self: RecordingCanvas, *args: Any, **kwargs: Any) -> Any:
-        if self._inside:
-            return method(self, *args, **kwargs)
         self._recording.append((method, args, kwargs or None))
-        self._inside = True
-        result = method(self, *args, **kwargs)  # a failure ends the recording: no finally
-        self._inside = False
-        return result
+        self.__class__ = Canvas  # while it runs: the calls it makes in turn are its own
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self.__class__ = RecordingCanvas
     return call
 
 
 def _unrecorded(method: Callable[..., Any]) -> Callable[..., Any]:
     def call(self: RecordingCanvas, *args: Any, **kwargs: Any) -> Any:
-        if not self._inside:
-            for level in self._levels:
-                level.replayable = False
+        for level in self._levels:
+            level.replayable = False
         return method(self, *args, **kwargs)
     return call
 
