@@ -96,23 +96,55 @@ def _name_pattern(value: str) -> str:
 
 def layout_names(game: Game, name: str) -> frozenset[str]:
     """The variables layout ``name`` may read, through every layout it may draw."""
-    return frozenset(read[0] for read in _layout_reads(game, name))
+    return frozenset(read[0] for read in _memo(game).layout_reads(name))
 
 
-def _layout_reads(game: Game, name: str) -> frozenset[Read]:
-    """What layout ``name`` may read, through every layout it may draw."""
-    found: set[Read] = set()
-    seen: set[str] = set()
-    todo = [name]
-    while todo:
-        current = todo.pop()
-        if current in seen or current not in game.layouts:
-            continue
-        seen.add(current)
+class _GameMemo:
+    """What one game's layouts read, worked out once for the game object, in any document:
+    each layout's own reads and the layouts it may draw, and what each reads through them."""
+
+    def __init__(self, game: Game):
+        self.game = game  # kept alive, so its id cannot pass to another
+        self.reads: dict[Hashable, tuple[Read, ...]] = {}  # sorted, by layout or element
+        self._own: dict[str, tuple[frozenset[Read], tuple[str, ...]]] = {}
+
+    def layout_reads(self, name: str) -> tuple[Read, ...]:
+        """What layout ``name`` may read, through every layout it may draw."""
+        found = self.reads.get(name)
+        if found is None:
+            reads: set[Read] = set()
+            seen: set[str] = set()
+            todo = [name]
+            while todo:
+                current = todo.pop()
+                if current in seen or current not in self.game.layouts:
+                    continue
+                seen.add(current)
+                own, drawn = self._own_reads(current)
+                reads |= own
+                todo.extend(drawn)
+            found = self.reads[name] = tuple(sorted(reads))
+        return found
+
+    def element_reads(self, element: Mapping[str, Any]) -> tuple[Read, ...]:
+        """What one element may read: its own values, and what each layout it may draw
+        reads."""
+        reads: set[Read] = set()
         patterns: set[str] = set()
-        _value_names(game.layouts[current].elements, found, patterns)
-        todo.extend(_matching(game, patterns))
-    return frozenset(found)
+        _value_names(element, reads, patterns)
+        for layout in _matching(self.game, patterns):
+            reads.update(self.layout_reads(layout))
+        return tuple(sorted(reads))
+
+    def _own_reads(self, layout: str) -> tuple[frozenset[Read], tuple[str, ...]]:
+        own = self._own.get(layout)
+        if own is None:
+            reads: set[Read] = set()
+            patterns: set[str] = set()
+            _value_names(self.game.layouts[layout].elements, reads, patterns)
+            own = self._own[layout] = (frozenset(reads),
+                                       tuple(_matching(self.game, patterns)))
+        return own
 
 
 def _matching(game: Game, patterns: set[str]) -> list[str]:
@@ -120,20 +152,17 @@ def _matching(game: Game, patterns: set[str]) -> list[str]:
             if any(re.fullmatch(pattern, layout) for pattern in patterns)]
 
 
-Names = dict[Hashable, tuple[Read, ...]]  # what a layout (or an element) reads, sorted
-_GAMES: OrderedDict[int, tuple[Game, Names]] = OrderedDict()
+_GAMES: OrderedDict[int, _GameMemo] = OrderedDict()
 GAMES_REMEMBERED = 8  # a worker builds a few games, each in several languages and papers
 
 
-def _names_of(game: Game) -> Names:
-    """The layout names already worked out for this game object, in any earlier document
-    (the entry keeps the game alive, so its id cannot pass to another)."""
-    entry = _GAMES.get(id(game))
-    if entry is None or entry[0] is not game:
-        entry = _GAMES[id(game)] = (game, {})
+def _memo(game: Game) -> _GameMemo:
+    memo = _GAMES.get(id(game))
+    if memo is None or memo.game is not game:
+        memo = _GAMES[id(game)] = _GameMemo(game)
         while len(_GAMES) > GAMES_REMEMBERED:
             _GAMES.popitem(last=False)
-    return entry[1]
+    return memo
 
 
 ELEMENT = "element"  # marks the key of one element (not of a whole layout)
@@ -160,45 +189,30 @@ class FormKeys:
 
     def __init__(self, game: Game):
         self.game = game
-        self._names = _names_of(game)
+        self._memo = _memo(game)
         self._frozen: dict[int, tuple[Any, Any]] = {}  # id → (value kept alive, frozen)
 
     def key(self, layout: str, context: Mapping[str, Any], w: float, h: float,
             bleed: float) -> tuple | None:
-        values = self._values(self._layout_reads(layout), context)
+        values = self._values(self._memo.layout_reads(layout), context)
         return None if values is None else (layout, w, h, bleed, *values)
 
     def element_key(self, element: Mapping[str, Any], where: str, context: Mapping[str, Any],
                     w: float, h: float, bleed: float) -> tuple | None:
         """The key of one element drawn in a w×h box: ``where`` names it in its game."""
-        names = self._names.get((ELEMENT, where))
-        if names is None:
-            names = self._names[(ELEMENT, where)] = self._element_reads(element)
-        values = self._values(names, context)
+        reads = self._memo.reads.get((ELEMENT, where))
+        if reads is None:
+            reads = self._memo.reads[(ELEMENT, where)] = self._memo.element_reads(element)
+        values = self._values(reads, context)
         return None if values is None else (ELEMENT, where, w, h, bleed, *values)
-
-    def _layout_reads(self, layout: str) -> tuple[Read, ...]:
-        names = self._names.get(layout)
-        if names is None:
-            names = self._names[layout] = tuple(sorted(_layout_reads(self.game, layout)))
-        return names
-
-    def _element_reads(self, element: Mapping[str, Any]) -> tuple[Read, ...]:
-        """What one element may read: its own values, and what each layout it may draw
-        reads (worked out once a game)."""
-        reads: set[Read] = set()
-        patterns: set[str] = set()
-        _value_names(element, reads, patterns)
-        for layout in _matching(self.game, patterns):
-            reads.update(self._layout_reads(layout))
-        return tuple(sorted(reads))
 
     def _values(self, reads: tuple[Read, ...], context: Mapping[str, Any]) -> list | None:
         values = []
-        for name, *keys in reads:
+        for read in reads:
+            name = read[0]
             value = context.get(name, _UNKNOWN)
             depth = 0  # how many keys were followed: a plain dict's, as templates read them
-            for key in keys:
+            for key in read[1:]:
                 if type(value) is not dict or key not in value or key in DICT_ATTRIBUTES:
                     break
                 value = value[key]
