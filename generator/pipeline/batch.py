@@ -34,6 +34,7 @@ from ..files import (
     write_atomically,
     write_failure,
 )
+from ..render.fonts import register_fonts
 from ..render.text import preload_hyphenation
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
@@ -162,7 +163,8 @@ def _in_pool(todo: list[Job], workers: int, notify: Notify) -> dict[int, BuildRe
     """Build the batches over a process pool. Workers report each PDF when it is written
     (a thread here passes it on to ``notify``), so progress moves PDF by PDF."""
     context = multiprocessing.get_context()
-    preload_hyphenation({job[1].lang for job in todo})  # forked workers share them
+    preload_hyphenation({job[1].lang for job in todo})  # forked workers share them, and
+    register_fonts()  # the fonts' metrics, instead of each reading them again
     finished = context.SimpleQueue()
     results: dict[int, BuildResult] = {}
     failures: list[BaseException] = []
