@@ -34,8 +34,10 @@ RECORDED = frozenset({
 })
 # methods that touch neither the page nor the canvas's state
 PURE = frozenset({"beginPath", "stringWidth"})
-MAX_CALLS = 1_500_000  # calls kept in a process (some 50 MB: a call recorded inside another is
-# kept twice, but only as a reference; a kit holds up to 200,000)
+# calls kept in a process, oldest dropped first: the whole catalogue built in one process keeps
+# some 700,000 (the process peaks at 150 MB); a call recorded inside another drawing is counted
+# twice but stored once, both drawings holding the same tuple
+MAX_CALLS = 1_500_000
 
 Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any] | None]
 _IN_LANGUAGE = "in-language"  # marks the key of a drawing kept for one language only
