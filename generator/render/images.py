@@ -22,7 +22,7 @@ from ..errors import RenderError
 from ..resources import file_version
 from ..units import mm
 from .fonts import font_name
-from .recording import not_replayable
+from .recording import unrecorded
 
 RASTER = (".png", ".jpg", ".jpeg")
 SUPPORTED = (".svg", *RASTER)  # also the order in which a src without a suffix is looked up
@@ -48,6 +48,7 @@ class ImageCache:
 
     readers: dict[tuple[Path, int, int], ImageReader] = field(default_factory=dict)
     drawings: dict[Path, Drawing] = field(default_factory=dict)
+    located: dict[tuple[Path, Path], Path] = field(default_factory=dict)  # see ``locate``
 
     def _open(self, path: Path, w: float, h: float, where: str) -> ImageReader:
         max_px = (int(w / 25.4 * MAX_DPI) + 1, int(h / 25.4 * MAX_DPI) + 1)
@@ -92,8 +93,14 @@ class ImageCache:
 
     def draw(self, canvas: Canvas, path: Path, root: Path, x: float, y: float, w: float,
              h: float, fit: str, where: str) -> None:
-        path = locate(path, root, where)
-        not_replayable(canvas)  # svglib reads the canvas's state; images belong to a document
+        located = self.located.get((path, root))
+        if located is None:  # a deck shows the same art on thousands of cards
+            located = self.located[(path, root)] = locate(path, root, where)
+        with unrecorded(canvas):  # svglib reads the canvas's state; images are the document's
+            self._draw(canvas, located, root, x, y, w, h, fit, where)
+
+    def _draw(self, canvas: Canvas, path: Path, root: Path, x: float, y: float, w: float,
+              h: float, fit: str, where: str) -> None:
         if path.suffix.lower() == ".svg":
             drawing = self._drawing(path, root, where)
             size = drawing.width / mm(1), drawing.height / mm(1)

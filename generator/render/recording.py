@@ -1,22 +1,25 @@
-"""Drawings replayed from one document into the next.
+"""Drawings replayed wherever they recur: from one document into the next, and inside one.
 
-The same card is drawn in every paper size of a language (and its back in every language):
-what the painter asks of the canvas depends only on the layout, the values it reads, the
-language, the game and the painter's settings, never on the page around it. So a placement's
-canvas calls are recorded the first time and, in a later document, replayed into its own
-canvas: the same calls give the same bytes (fonts are subset and images registered by the
-canvas that receives them), without walking the layout, evaluating templates or fitting text.
+The same card is drawn in every paper size of a language, and the same element (a used
+layout, a repeat) with the same values on many cards: what the painter asks of the canvas
+depends only on the layout or element, the values it reads, the game and the painter's
+settings, never on the page around it. So its canvas calls are recorded the first time (an
+element's as a slice of its card's recording) and replayed into whichever canvas draws it next:
+the same calls give the same bytes (fonts are subset and images registered by the canvas that
+receives them), without walking the layout, evaluating templates or fitting text. A drawing
+whose text was fitted with its language's hyphenation is kept for that language only.
 
 Only calls whose effect is a function of their arguments are recorded. Any other canvas
 method called while recording (forms, images, text objects, reading the page number) marks the
 drawing as not replayable, and drawing code that reads the canvas's state itself (SVG pictures
-through svglib) says so with :func:`not_replayable`.
+through svglib) draws inside :func:`unrecorded`.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,11 +136,21 @@ def _run(canvas: Canvas, calls: tuple[Call, ...]) -> None:
             method(canvas, *args, **kwargs)
 
 
-def not_replayable(canvas: Canvas) -> None:
-    """The drawing under way reads the canvas's state or draws what cannot be replayed."""
-    if isinstance(canvas, RecordingCanvas):
-        for level in canvas._levels:
-            level.replayable = False
+@contextmanager
+def unrecorded(canvas: Canvas) -> Iterator[None]:
+    """Draw what cannot be replayed (it reads the canvas's state, as svglib does, or belongs
+    to its document): the drawings under way are not kept, and its calls skip the recording
+    (an SVG on every card of a 5,000-card deck makes hundreds of thousands)."""
+    if type(canvas) is not RecordingCanvas:
+        yield
+        return
+    for level in canvas._levels:
+        level.replayable = False
+    canvas.__class__ = Canvas
+    try:
+        yield
+    finally:
+        canvas.__class__ = RecordingCanvas
 
 
 def by_language(canvas: Canvas) -> None:

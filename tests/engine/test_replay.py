@@ -203,3 +203,23 @@ def test_an_element_key_holds_what_it_reads_from_a_variable_not_the_whole_variab
     # ``data.items`` is a method of the dict, not a key: the whole dict is keyed
     listed = "{{ data.items() }}"
     assert key(listed, {"items": 1, "x": 1}) != key(listed, {"items": 1, "x": 2})
+
+
+def test_an_svg_drawn_inside_a_recording_skips_the_recording(tmp_path, monkeypatch, capsys):
+    """svglib makes dozens of canvas calls a picture; a drawing holding one is not kept, so
+    they go straight to the canvas instead of through the recording's wrappers."""
+    from reportlab.graphics import renderPDF
+
+    seen = []
+    draw = renderPDF.draw
+    monkeypatch.setattr(renderPDF, "draw", lambda drawing, canvas, *args: (
+        seen.append(type(canvas)), draw(drawing, canvas, *args)))
+    game = new_game(tmp_path, monkeypatch, capsys)  # its art is an SVG
+    register_fonts()
+    canvas = Canvas(io.BytesIO(), invariant=1)
+    painter = Painter(canvas, load_game(game))
+    element = {"type": "image", "src": "art/sample.svg", **BOX}
+    recording.replay_or_record(canvas, ("svg",), lambda: painter.elements(
+        (element,), dict(CONTEXT), 60, 40, 3.0, "test"))
+    assert seen == [Canvas]
+    assert ("svg",) not in recording._DRAWINGS and type(canvas) is Canvas
