@@ -280,3 +280,19 @@ def test_build_help_says_what_only_and_quiet_do(capsys: pytest.CaptureFixture) -
     assert "--only IDS" in text and "component" in text and "'pnp list'" in text
     assert "--quiet print only warnings and errors: no line per PDF, no progress bar, no " \
            "summary" in text
+
+
+def test_a_game_given_as_its_file_is_built_again_when_the_file_changes(
+        here: Path, capsys: pytest.CaptureFixture) -> None:
+    """``--game-dir my-game/game.yaml``: once, the file's changes went unseen (its record
+    hashed a folder that was a file) and the old PDF was reported unchanged."""
+    assert pnp(capsys, "new", "my-game")[0] == 0
+    spec = here / "my-game" / "game.yaml"
+    build = ("build", "--game-dir", str(spec), "--lang", "en", "--paper", "a4")
+    code, out, _ = pnp(capsys, *build)
+    assert code == 0 and "wrote" in out
+    code, out, _ = pnp(capsys, *build)
+    assert code == 0 and "(1 unchanged)" in out
+    spec.write_text(spec.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    code, out, _ = pnp(capsys, *build)
+    assert code == 0 and "wrote" in out and "unchanged" not in out
