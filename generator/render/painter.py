@@ -50,6 +50,11 @@ class Replays(NamedTuple):
     effects: Callable[[], Hashable]
 
 
+# (id of a layout's elements, where) → (those elements, their steps), for the process
+_COMPILED: dict[tuple[int, str], tuple[tuple[Mapping[str, Any], ...], tuple[Step, ...]]] = {}
+COMPILED_KEPT = 20_000  # element lists (a game has a few hundred; ``pnp watch`` reloads)
+
+
 class Painter(Resolver):
     """Draws named layouts of one game, in one language, on one canvas."""
 
@@ -60,7 +65,6 @@ class Painter(Resolver):
         self.ink_saver = ink_saver
         self.images = images if images is not None else ImageCache()
         self.qr_forms: dict[tuple, str] = {}
-        self._compiled: dict[tuple[int, str], tuple[Step, ...]] = {}
         self.replays: Replays | None = None  # set by a document that replays drawings
 
     def settings(self) -> tuple[tuple[str, Any], ...]:
@@ -110,16 +114,19 @@ class Painter(Resolver):
             replays.effects, context.get("lang"))
 
     def _steps(self, elements: tuple[Mapping[str, Any], ...], where: str) -> tuple[Step, ...]:
-        """The elements compiled once per document into what drawing each needs: its
+        """The elements compiled once per process into what drawing each needs: its
         drawing function, its ``if``, whether it turns, and the name errors give it."""
-        key = (id(elements), where)  # the game keeps the elements alive, so ids stay theirs
-        steps = self._compiled.get(key)
-        if steps is None:
-            steps = self._compiled[key] = tuple(
-                Step(element, f"{where}.elements[{index}]", ELEMENTS[element["type"]].draw,
-                     element.get("if"), "rotate" in element,
-                     ELEMENTS[element["type"]].replayed)
-                for index, element in enumerate(elements))
+        key = (id(elements), where)
+        compiled = _COMPILED.get(key)
+        if compiled is not None and compiled[0] is elements:  # (an id can pass to another)
+            return compiled[1]
+        steps = tuple(Step(element, f"{where}.elements[{index}]", ELEMENTS[element["type"]].draw,
+                           element.get("if"), "rotate" in element,
+                           ELEMENTS[element["type"]].replayed)
+                      for index, element in enumerate(elements))
+        if len(_COMPILED) >= COMPILED_KEPT:
+            _COMPILED.clear()
+        _COMPILED[key] = (elements, steps)  # keeps the elements alive, and their id theirs
         return steps
 
     def inks(self, element: Mapping[str, Any], context: dict[str, Any], where: str,
