@@ -3,6 +3,8 @@ logs are compared, or rewritten with ``--regen-golden``."""
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,6 +14,11 @@ from generator.imposition.plan import PrintOptions
 from generator.pipeline.build import build
 from generator.pipeline.request import BuildRequest, BuildResult
 from support.golden import assert_drawing_log
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Caches (parsed hyphenation patterns) go to a folder of this run, not the user's."""
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -7,10 +7,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-import pyphen
-
 from ..errors import RenderError
 from ..units import PT_PER_MM
+from .hyphenation import hyphenator
 from .inline import Bit, Bits, Picture, Piece, Word, cut, joined, paragraphs, plain_text, width
 
 STEP = 0.25  # pt: how finely the size shrinks
@@ -32,28 +31,21 @@ class FittedText:
 Fits = Callable[[str], bool]  # does this piece of text fit the room left?
 
 
-@lru_cache(maxsize=16)
-def _hyphenator(lang: str) -> pyphen.Pyphen | None:
-    base = lang.split("_")[0]
-    found = next((code for code in (lang, base) if code in pyphen.LANGUAGES), None)
-    return pyphen.Pyphen(lang=found) if found else None
-
-
 def preload_hyphenation(langs: Iterable[str]) -> None:
     """Load the hyphenation patterns of ``langs`` now. Called before a process pool forks,
-    the workers share them instead of each parsing them again (German's take 0.7 s)."""
+    the workers share them instead of each reading them again."""
     for lang in langs:
-        _hyphenator(lang)
+        hyphenator(lang)
 
 
 def split_word(word: str, lang: str, fits: Fits) -> tuple[str, str] | None:
     """The longest head of ``word`` that ``fits`` — cut at a hyphenation point of the language
     (adding a hyphen) or after a hyphen the word already has — and the rest; None if no cut
     fits or the language has no hyphenation patterns."""
-    hyphenator = _hyphenator(lang) if lang else None
-    if hyphenator is None:
+    patterns = hyphenator(lang) if lang else None
+    if patterns is None:
         return None
-    cuts = {i: word[:i] + "-" for i in hyphenator.positions(word)}
+    cuts = {i: word[:i] + "-" for i in patterns.positions(word)}
     cuts.update({i + 1: word[:i + 1] for i, c in enumerate(word[:-1]) if c == "-" and i > 0})
     for index in sorted(cuts, reverse=True):
         if fits(cuts[index]):
