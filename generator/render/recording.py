@@ -83,14 +83,12 @@ def replay_or_record(canvas: Canvas, key: Hashable | None, draw: Callable[[], No
         draw()
         return
     own_key: Hashable = key if lang is None else (_IN_LANGUAGE, key, lang)
-    calls = _DRAWINGS.get(key)
-    if calls is None and lang is not None:
-        calls = _DRAWINGS.get(own_key)
-        if calls is not None:
+    found = key if key in _DRAWINGS else own_key if own_key in _DRAWINGS else None
+    if found is not None:
+        if found is not key:
             by_language(canvas)  # what it adds to a drawing being recorded is this language's
-    if calls is not None:
-        _DRAWINGS.move_to_end(own_key if own_key in _DRAWINGS else key)
-        _replay(canvas, calls)
+        _DRAWINGS.move_to_end(found)
+        _replay(canvas, _DRAWINGS[found])
         return
     kind = type(canvas)
     if kind is not Canvas and kind is not RecordingCanvas:
@@ -119,11 +117,8 @@ def _replay(canvas: Canvas, calls: tuple[Call, ...]) -> None:
     if type(canvas) is RecordingCanvas:
         recorder: RecordingCanvas = canvas  # type: ignore[assignment]
         recorder._recording.extend(calls)
-        canvas.__class__ = Canvas  # what the calls call in turn is theirs
-        try:
+        with _plain(recorder):  # what the calls call in turn is theirs
             _run(canvas, calls)
-        finally:
-            canvas.__class__ = RecordingCanvas
     else:
         _run(canvas, calls)
 
@@ -146,11 +141,19 @@ def unrecorded(canvas: Canvas) -> Iterator[None]:
         return
     for level in canvas._levels:
         level.replayable = False
-    canvas.__class__ = Canvas
+    with _plain(canvas):
+        yield
+
+
+@contextmanager
+def _plain(recorder: RecordingCanvas) -> Iterator[None]:
+    """The recording canvas as a plain one for a while: what is called on it is not recorded
+    (the recorded calls themselves swap inline: they are the hot path)."""
+    recorder.__class__ = Canvas
     try:
         yield
     finally:
-        canvas.__class__ = RecordingCanvas
+        recorder.__class__ = RecordingCanvas
 
 
 def by_language(canvas: Canvas) -> None:

@@ -85,7 +85,7 @@ def test_a_replayed_element_writes_the_bytes_drawing_it_writes(kind):
 
 
 def test_a_card_recorded_on_a4_is_replayed_on_letter_with_the_bytes_of_a_fresh_build(
-        tmp_path):
+        tmp_path, monkeypatch):
     letter = BuildRequest("pharma-code", "de", PrintOptions(paper="letter"),
                           out_dir=tmp_path / "alone")
     fresh = build(letter).path.read_bytes()
@@ -100,12 +100,9 @@ def test_a_card_recorded_on_a4_is_replayed_on_letter_with_the_bytes_of_a_fresh_b
                        or ("in-language", key, lang) in recording._DRAWINGS)
         replay(canvas, key, draw, effects, lang)
 
-    document.replay_or_record = counting  # type: ignore[assignment]
-    try:
-        replayed = build(BuildRequest("pharma-code", "de", PrintOptions(paper="letter"),
-                                      out_dir=tmp_path / "both")).path.read_bytes()
-    finally:
-        document.replay_or_record = replay
+    monkeypatch.setattr(document, "replay_or_record", counting)
+    replayed = build(BuildRequest("pharma-code", "de", PrintOptions(paper="letter"),
+                                  out_dir=tmp_path / "both")).path.read_bytes()
     assert replayed == fresh
     assert sum(replays) > len(replays) / 3, "most cards of letter are those of A4"
 
@@ -161,7 +158,7 @@ def test_a_drawing_fitted_with_hyphenation_is_kept_for_its_language_alone():
 
 
 def test_elements_recorded_in_one_language_replay_in_the_next_with_the_bytes_of_a_fresh_build(
-        tmp_path):
+        tmp_path, monkeypatch):
     english = BuildRequest("pharma-code", "en", PrintOptions(paper="a4"),
                            out_dir=tmp_path / "alone")
     fresh = build(english).path.read_bytes()
@@ -177,12 +174,9 @@ def test_elements_recorded_in_one_language_replay_in_the_next_with_the_bytes_of_
         replayed.append(calls)
         replay(canvas, calls)
 
-    recording._replay = counting  # type: ignore[assignment]
-    try:
-        again = build(BuildRequest("pharma-code", "en", PrintOptions(paper="a4"),
-                                   out_dir=tmp_path / "both")).path.read_bytes()
-    finally:
-        recording._replay = replay
+    monkeypatch.setattr(recording, "_replay", counting)
+    again = build(BuildRequest("pharma-code", "en", PrintOptions(paper="a4"),
+                               out_dir=tmp_path / "both")).path.read_bytes()
     assert again == fresh
     assert replayed, "what German drew without its language, English replays"
 
