@@ -56,7 +56,11 @@ def fill(po: Path, changes: dict[str, str | tuple[str, ...]] | None = None) -> N
     for message in catalog:
         if message.id:
             key = message.id[0] if isinstance(message.id, tuple) else message.id
-            message.string = (changes or {}).get(key, message.id)
+            text = (changes or {}).get(key, message.id)
+            if isinstance(message.id, tuple):  # as many forms as the header's Plural-Forms
+                forms = tuple(text)
+                text = forms + forms[-1:] * (catalog.num_plurals - len(forms))
+            message.string = text
     with po.open("wb") as handle:
         write_po(handle, catalog, width=0)
 
