@@ -8,9 +8,10 @@ The format, one line a mark (blank lines and ``# comments`` are skipped)::
     misfunkcio                  from here on, Scanpad marks are off by one (the interruption)
 
 Yes/no answers may be written yes/no, y/n, true/false, ✓/✗ or in the words the page and key
-print in French and German (oui/non, ja/nein; ligne/col., Reihe/Sp. for Estugamo's line). A mark *fits* a secret when
-Savvy could have given it for that secret: any of the three differences for Substrakto, any
-5 molecules outside the antidote for Dedukto, one more or one less after Misfunkcio.
+print in French and German (oui/non, ja/nein; ligne/col., Reihe/Sp. for Estugamo's line).
+A mark *fits* a secret when Savvy could have given it for that secret: any of the three
+differences for Substrakto, any 5 molecules outside the antidote for Dedukto, one more or one
+less after Misfunkcio.
 """
 
 from __future__ import annotations
