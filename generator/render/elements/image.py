@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..expressions import render_value
-from .kind import BOX, ElementType
+from .kind import BLEED_KEY, BOX_KEYS, ElementType, Key
 
 if TYPE_CHECKING:
     from ..painter import Painter
@@ -21,4 +21,15 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
                   where)
 
 
-ELEMENT = ElementType("image", BOX | {"src", "fit", "bleed"}, draw)
+ELEMENT = ElementType("image", {
+    **BOX_KEYS, **BLEED_KEY,
+    "src": Key("file path", "(required)", "A PNG, JPEG or SVG in the game folder, e.g. "
+               "`art/{{ card.art }}`; without a suffix .svg, .png, .jpg, .jpeg are tried."),
+    "fit": Key("contain | cover | fill", "contain", "contain: the whole picture inside the "
+               "box; cover: the box covered, the picture cropped; fill: stretched to the box."),
+}, draw, example="""\
+size: [60, 30]
+elements:
+  - {type: image, x: 2, y: 2, w: 26, h: 26, src: art/sample.svg, fit: contain}
+  - {type: image, x: 32, y: 2, w: 26, h: 26, src: "{{ card.art }}", fit: cover}
+""")
