@@ -41,8 +41,8 @@ COMMON_KEYS: Keys = {
 BOX_KEYS: Keys = {
     "x": Key(LENGTH, "0", "Left edge, from the layout's left edge."),
     "y": Key(LENGTH, "0", "Top edge, from the layout's top edge (y runs downwards)."),
-    "w": Key(LENGTH, "to the right edge", "Width."),
-    "h": Key(LENGTH, "to the bottom edge", "Height."),
+    "w": Key(LENGTH, "(to the right edge)", "Width."),
+    "h": Key(LENGTH, "(to the bottom edge)", "Height."),
 }
 # the box of an element drawn by its points: only the centre a ``rotate`` turns about
 PIVOT_KEYS: Keys = {key: Key(LENGTH, BOX_KEYS[key].default, f"{BOX_KEYS[key].meaning} The "

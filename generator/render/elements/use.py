@@ -51,6 +51,7 @@ ELEMENT = ElementType("use", {
 }, draw, replayed=True, example="""\
 size: [60, 30]
 elements:
-  - {type: use, layout: icon-virus, x: 3, y: 3, w: 24, h: 24}
-  - {type: use, layout: icon-syringe, x: 33, y: 3, w: 24, h: 24}
+  - {type: use, layout: icon-virus, x: 3, y: 3, w: 24, h: 24, vars: {body: "'accent'"}}
+  - {type: use, layout: icon-syringe, x: 30, y: 8, w: 28, h: 14,
+     vars: {dose: "'#d9534f'"}}
 """)
