@@ -22,11 +22,12 @@ from .markup import check_card, check_layouts
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
+from .typefaces import FONTS_KEY, read_fonts
 from .yamlio import LineDict, Msg, load_yaml
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
 GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description",
-             "colour_cues", *GUIDE_KEYS}
+             "colour_cues", FONTS_KEY, *GUIDE_KEYS}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
              "expect", "fields", "share", "gang_cut", "encoding", "delimiter", "sheet",
@@ -76,6 +77,7 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
                   raw, "id")
     palette = _palette(check, raw)
     cues = _colour_cues(check, raw, palette)
+    fonts = read_fonts(check, raw)
     try:
         layouts = resolve_layouts(read_raw_layouts(search_path(layout_dirs, folder)),
                                   {**card_sizes(), **game_sizes(folder)}, elements)
@@ -103,6 +105,7 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
         colour_cues=freeze(cues),
         bring=bring,
         assembly=assembly,
+        fonts=freeze(fonts),
     )
 
 

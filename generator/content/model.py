@@ -123,6 +123,8 @@ class Game:
     # the assembly order
     bring: tuple[Msg, ...] | None = None
     assembly: tuple[AssemblyStep, ...] = ()
+    # the face behind each chosen font role (content.typefaces): {"display": "comfortaa"}
+    fonts: Mapping[str, str] = field(default_factory=dict)
 
     def component(self, component_id: str) -> Component:
         for component in self.components:
