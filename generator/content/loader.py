@@ -15,6 +15,7 @@ from ..errors import ContentError, Problem
 from ..resources import games_dir
 from .cards_file import read_rows, url_rows
 from .checker import Checker, join
+from .credits_spec import CREDITS_KEY, read_credits
 from .fields import field_map
 from .guide_spec import GUIDE_KEYS, read_guide
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
@@ -22,11 +23,12 @@ from .markup import check_card, check_layouts
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
+from .typefaces import FONTS_KEY, read_fonts
 from .yamlio import LineDict, Msg, load_yaml
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
 GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description",
-             "colour_cues", *GUIDE_KEYS}
+             "colour_cues", FONTS_KEY, CREDITS_KEY, *GUIDE_KEYS}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
              "expect", "fields", "share", "gang_cut", "encoding", "delimiter", "sheet",
@@ -76,6 +78,8 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
                   raw, "id")
     palette = _palette(check, raw)
     cues = _colour_cues(check, raw, palette)
+    fonts = read_fonts(check, raw)
+    credits = read_credits(check, raw)
     try:
         layouts = resolve_layouts(read_raw_layouts(search_path(layout_dirs, folder)),
                                   {**card_sizes(), **game_sizes(folder)}, elements)
@@ -103,6 +107,8 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
         colour_cues=freeze(cues),
         bring=bring,
         assembly=assembly,
+        fonts=freeze(fonts),
+        credits=credits,
     )
 
 
