@@ -65,7 +65,7 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     folder = folder.resolve()
     path = folder / "game.yaml" if folder.is_dir() else folder
     folder = path.parent
-    raw = load_yaml(path)
+    raw = load_yaml(path, (folder,))
     check = Checker(str(path))
     raw = check.mapping(raw, "") or LineDict()
     check.keys(raw, "", GAME_KEYS, required=("id", "title", "components"))

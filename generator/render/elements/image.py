@@ -16,7 +16,7 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
          bleed: float, where: str) -> None:
     src = str(render_value(element.get("src", ""), context, where, "src"))
     x, y, bw, bh = p.bleed_box(element, context, where, w, h, bleed)
-    path = (p.game.folder / src).resolve()
+    path = p.game.folder / src  # resolved, suffix added, by ``images.locate``
     p.images.draw(p.canvas, path, p.game.folder, x, y, bw, bh, element.get("fit", "contain"),
                   where)
 
