@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import ContentError, Problem
+from ..limits import limit, past
 from ..resources import games_dir
 from .cards_file import read_rows, url_rows
 from .checker import Checker, join
@@ -231,6 +232,10 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
         fields = {k: v for k, v in row.items() if k not in CARD_RESERVED}
         fields = freeze({**fields, **mapping.apply(check, row, row_where)})
         check_card(check, row, row_where, folder, deck_id, index + 1, item.get("cards_file"))
+        if len(cards) + (qty or 0) > limit("cards_per_deck"):
+            check.add(row_where, past("cards_per_deck", "the deck's cards, quantities "
+                                      "counted"), row, "qty")
+            break
         for copy in range(1, (qty or 0) + 1):
             cards.append(Card(fields, card_front or "", card_back, copy))
     expect = check.integer(item, "expect", where, low=0)
