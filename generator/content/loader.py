@@ -25,7 +25,7 @@ from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
 from .yamlio import LineDict, Msg, load_yaml
 
-ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,47}\Z")  # \Z: no newline after it, as $ allows
 GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description",
              "colour_cues", *GUIDE_KEYS}
 COMPONENT_KEYS = {

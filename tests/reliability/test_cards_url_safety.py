@@ -53,7 +53,8 @@ def answering(respond: bytes, drip_s: float = 0.0) -> Iterator[str]:
     listener.close()
 
 
-CSV = b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Length: 24\r\n\r\nname,text\nA,from the LAN"
+CSV = (b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Length: 24\r\n\r\n"
+       b"name,text\nA,from the LAN")
 
 
 @pytest.fixture
