@@ -35,9 +35,14 @@ def _within(resolved: Path, roots: list[Path]) -> bool:
     return any(resolved == root or resolved.is_relative_to(root) for root in roots)
 
 
-def inside(path: Path | str, roots: Iterable[Path | str], what: str = "a file") -> Path:
+COPY_IT = "copy the file into the folder instead of linking to it"
+
+
+def inside(path: Path | str, roots: Iterable[Path | str], what: str = "a file",
+           fix: str = COPY_IT) -> Path:
     """``path`` resolved, when it lies in one of ``roots`` (each resolved too); else
-    :class:`Refused` naming the link that leads out, and its target, when one does."""
+    :class:`Refused` naming the link that leads out, and its target, when one does, and
+    ``fix``."""
     path = Path(os.path.abspath(path))
     resolved = real(path)
     folders = [real(root) for root in roots]
@@ -48,8 +53,7 @@ def inside(path: Path | str, roots: Iterable[Path | str], what: str = "a file") 
     if link is not None:
         raise Refused(Problem(str(link), "", f"a link to {os.readlink(link)}, which lies "
                               f"outside {where}; pnp reads and writes nothing outside the "
-                              f"game folder and the folders you name: copy the file into the "
-                              "folder instead of linking to it"))
+                              f"game folder and the folders you name: {fix}"))
     raise Refused(Problem(str(path), "", f"{what} that lies outside {where}; name a file "
                           "inside the game folder"))
 

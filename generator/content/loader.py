@@ -53,7 +53,7 @@ def builtin_games() -> list[str]:
 def game_folder(game_id: str) -> Path:
     if not ID_PATTERN.match(game_id) or game_id not in builtin_games():
         known = ", ".join(builtin_games())
-        raise ContentError(Problem("<command line>", "game", f"unknown game '{game_id}'; "
+        raise ContentError(Problem("<command line>", "game", f"unknown game {game_id!r}; "
                                    f"built-in games: {known} (or use --game-dir PATH)"))
     return games_dir() / game_id
 
@@ -73,7 +73,7 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     game_id = check.text(raw, "id", "")
     check.text(raw, "title", "")
     if game_id is not None and not ID_PATTERN.match(game_id):
-        check.add("id", f"'{game_id}' is not a valid id: use lower-case letters, digits and '-'",
+        check.add("id", f"{game_id!r} is not a valid id: use lower-case letters, digits and '-'",
                   raw, "id")
     palette = _palette(check, raw)
     cues = _colour_cues(check, raw, palette)
@@ -167,7 +167,7 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
         check.keys(item, where, COMPONENT_KEYS[kind], required=("id", "title"))
         component_id = check.text(item, "id", where) or ""
         if component_id and not ID_PATTERN.match(component_id):
-            check.add(join(where, "id"), f"'{component_id}' is not a valid id", item, "id")
+            check.add(join(where, "id"), f"{component_id!r} is not a valid id", item, "id")
         if component_id in seen:
             check.add(join(where, "id"), f"component id '{component_id}' is used twice", item, "id")
         seen.add(component_id)

@@ -67,6 +67,10 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
     where = f"msgid {source[:60]!r}"
     problems = []
     for text in _strings(message):
+        unsafe = format_problem(text)
+        if unsafe:  # the one problem worth telling of this translation
+            problems.append(Problem(str(path), where, unsafe, message.lineno))
+            continue
         lost = placeholders(source) - placeholders(text)
         extra = placeholders(text) - placeholders(source)
         if lost:
@@ -77,9 +81,6 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
             added = numbered("placeholder", sorted(extra))
             problems.append(Problem(str(path), where, f"the translation has {added} the msgid "
                                     "does not: remove them", message.lineno))
-        unsafe = format_problem(text)
-        if unsafe:
-            problems.append(Problem(str(path), where, unsafe, message.lineno))
         why = markup_problem(text)
         if why and not markup_problem(source):
             problems.append(Problem(str(path), where, f"markup in the translation: {why}",
