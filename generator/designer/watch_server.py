@@ -87,7 +87,7 @@ class _Handler(BaseHTTPRequestHandler):
         """Whether the request names this server as the browser reached it: localhost,
         127.0.0.1 or [::1] with its port. Any other ``Host`` is a page elsewhere that made
         its own name point here (DNS rebinding) to read the preview."""
-        port = self.server.server_address[1]
+        port = self.server.server_port  # type: ignore[attr-defined]  # an HTTPServer's
         return self.headers.get("Host", "").lower() in {
             f"{name}:{port}" for name in LOCAL_NAMES}
 
