@@ -184,6 +184,11 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
             deck = _deck(check, item, where, folder, layouts, component_id, title, variables)
             if deck is not None:
                 result.append(deck)
+                if sum(len(d.cards) for d in result if isinstance(d, Deck)) \
+                        > limit("cards_per_game"):
+                    check.add(where, past("cards_per_game", "the cards of the game's decks"),
+                              item)
+                    break
             continue
         layout = check.text(item, "layout", where)
         _need_layout(check, layout, layouts, item, "layout", where)

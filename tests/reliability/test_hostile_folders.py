@@ -191,6 +191,25 @@ def many_cards(s: Stranger) -> tuple[str, ...]:
     return ("cards_per_deck in templates/limits.yaml",)
 
 
+def many_decks(s: Stranger) -> tuple[str, ...]:
+    """Each deck within its own limit, the game past what all of them may print."""
+    _cards(s, "C,text,art/sample.svg,1,heart,10000\n")
+    with (s.game / "game.yaml").open("a") as yaml:
+        for n in range(6):
+            yaml.write(f"  - {{id: more-{n}, title: More, size: poker, front: card, back: back,"
+                       " cards_file: cards.csv, fields: {title: Name, body: Text, art: Art, "
+                       "cost: Cost, icons: Icons}}\n")
+    return ("cards_per_game in templates/limits.yaml",)
+
+
+def nested_repeats(s: Stranger) -> tuple[str, ...]:
+    _edit(s.game / "layouts" / "cards.yaml", "size: 6, color: muted}",
+          "size: 6, color: muted}\n    - {type: repeat, items: 'range(1000)', elements: "
+          "[{type: repeat, items: 'range(1000)', elements: [{type: rect, x: 0, y: 0, w: 1, "
+          "h: 1}]}]}")
+    return ("repeat_copies in templates/limits.yaml",)
+
+
 def svg_embedded_pictures(s: Stranger) -> tuple[str, ...]:
     _edit(s.game / "art" / "sample.svg", "</svg>", '<image width="1" height="1" href="data:'
           'image/png;base64,' + "A" * 9_000_000 + '"/></svg>')
@@ -224,7 +243,8 @@ CASES: list[Case] = [
     cards_file_link, image_link_found_by_suffix, icon_link, layouts_folder_link,
     layout_file_link, catalog_link, cached_copy_link, svg_picture_outside, pipe_for_a_file,
     cache_folder_link, yaml_aliases, yaml_nesting, translation_padding, translation_attribute,
-    repeated_string, doubled_namespace, huge_power, many_cards, svg_embedded_pictures,
+    repeated_string, doubled_namespace, huge_power, many_cards, many_decks, nested_repeats,
+    svg_embedded_pictures,
     workbook_part_not_xml, loopback_url, id_with_newline,
 ]
 LANG = {catalog_link: "en", translation_padding: "fr", translation_attribute: "fr"}
@@ -270,6 +290,21 @@ def test_a_catalog_is_not_written_through_a_linked_locales_folder(tmp_path: Path
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
     assert all(fragment in run.err for fragment in expected), run.err
     assert snapshot(stranger) == before and not any((stranger.outside / "folder").iterdir())
+
+
+def test_a_rules_template_named_outside_is_not_read_for_translation(tmp_path: Path,
+                                                                    template: Path):
+    """``pnp i18n init`` gathers the messages of a game's rules templates: one named
+    ``../../outside/secret.txt`` is refused, not copied into the catalog it writes."""
+    stranger = make_stranger(tmp_path, template)
+    with (stranger.game / "game.yaml").open("a") as yaml:
+        yaml.write("  - {id: rules, kind: rules, title: Rules, "
+                   "template: ../../outside/secret.txt}\n")
+    (stranger.game / "rules").mkdir()
+    run = run_pnp(stranger, "i18n", "init", "fr", "--game-dir", "my-game")
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err
+    assert LINK_OUT in run.err or "outside" in run.err, run.err
+    assert not any(MARK in p.read_text() for p in stranger.game.rglob("*.po*"))
 
 
 def test_the_untouched_stranger_builds(tmp_path: Path, template: Path):
