@@ -51,7 +51,7 @@ def test_impossible_counts_are_refused(args, message):
         solo_score(*args)
 
 
-@pytest.mark.parametrize("args", [(1, 18), (2, 35), (1, 12, 2), (4, 68)])
+@pytest.mark.parametrize("args", [(1, 18), (2, 35), (1, 12, 2), (4, 69)])
 def test_counts_that_fill_every_attached_limb_with_one_colour_lose(args):
     """The rule cards: a loss when every limb still attached holds 3 cubes of one colour (an
     amputated limb's cubes have left the patient) — 18 cubes of one colour is that, whatever
