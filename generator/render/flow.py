@@ -90,7 +90,7 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
             continue
         for lang in dict.fromkeys(("", style.lang)):
             tried = tried or bool(lang)
-            runs, spilled = _lay_out(blocks, words, w, h, size, style, lang)
+            runs, spilled = _lay_out(blocks, words, w, h, size, style, lang, last)
             if spilled is None:
                 return Flowed(tuple(runs), tried)
         size -= STEP
@@ -129,7 +129,10 @@ def _too_long(blocks: Sequence[Block], lengths: Sequence[list[float]], w: float,
 
 
 def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: float, h: float,
-             size: float, style: FlowStyle, lang: str) -> tuple[list[Run], Block | None]:
+             size: float, style: FlowStyle, lang: str,
+             last: bool = False) -> tuple[list[Run], Block | None]:
+    """The runs of ``blocks`` at ``size``, and the first block that spills (None if none).
+    A one-word heading is hyphenated only at the ``last`` size tried: before, it shrinks."""
     col_w = (w - style.gap * (style.columns - 1)) / style.columns
     runs: list[Run] = []
     column, y = 0, 0.0
@@ -142,7 +145,7 @@ def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: floa
         indent = text_width(BULLET + " ", font, bsize) / PT_PER_MM if block.kind == "item" else 0
         label = block.kind in ("title", "heading") and all(len(p) <= 1 for p in block_words)
         lines = break_lines(block_words, bsize, (col_w - indent) * PT_PER_MM,
-                            "" if label else lang)  # a one-word heading is never hyphenated
+                            "" if label and not last else lang)
         if lines is None:
             return runs, block
         if y > 0:

@@ -125,12 +125,24 @@ def fit_pieces(pieces: Sequence[Piece], font: str, w_mm: float, h_mm: float, max
                ratio: Callable[[Picture], float]) -> FittedText | None:
     width_pt, height_pt = w_mm * PT_PER_MM, h_mm * PT_PER_MM
     words = paragraphs(pieces, font, ratio, lang)
-    size = max_size
     tried = set_by_language(pieces, lang)  # whether ``lang`` shaped the lines
-    # a one-word label is never hyphenated ("Administra-tion"): it shrinks instead
-    hyphenation = ("",) if all(len(paragraph) <= 1 for paragraph in words) else ("", lang)
+    if all(len(paragraph) <= 1 for paragraph in words):
+        # a one-word label shrinks before it is hyphenated ("Administra-tion"): hyphenation
+        # is its last resort, when even the smallest size cannot hold the word
+        return (_largest(words, width_pt, height_pt, max_size, min_size, leading, ("",), tried)
+                or _largest(words, width_pt, height_pt, max_size, min_size, leading, (lang,),
+                            True))
+    return _largest(words, width_pt, height_pt, max_size, min_size, leading, ("", lang), tried)
+
+
+def _largest(words: list[list[Word]], width_pt: float, height_pt: float, max_size: float,
+             min_size: float, leading: float, languages: tuple[str, ...],
+             tried: bool) -> FittedText | None:
+    """The largest size whose lines, broken in the first of ``languages`` that fits (""
+    for no hyphenation), take no more than ``height_pt``."""
+    size = max_size
     while size >= min_size - 1e-9:
-        for language in dict.fromkeys(hyphenation):
+        for language in dict.fromkeys(languages):
             tried = tried or bool(language)
             lines = break_lines(words, size, width_pt, language)
             if lines is not None and (len(lines) * size * leading - size * (leading - 1)
