@@ -84,7 +84,7 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
     return problems
 
 
-def _form_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+def form_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     """The marker words of one form of address as whole words (``t’`` before a letter, with
     either apostrophe)."""
     parts = [re.escape(w[:-1]) + "['’](?=\\w)" if w.endswith(("'", "’")) else
@@ -97,7 +97,7 @@ def address_problems(path: Path, catalog: Catalog) -> list[Problem]:
     forms of its language in templates/typography.yaml; on a tie, the first listed wins),
     each named with its msgid and .po line, so one kit speaks to its reader one way."""
     lang = str(catalog.locale.language) if catalog.locale else path.name.split(".")[0]
-    forms = {form: _form_pattern(words) for form, words in address_words(lang).items()}
+    forms = {form: form_pattern(words) for form, words in address_words(lang).items()}
     uses: dict[str, list[tuple[Message, str]]] = {form: [] for form in forms}
     for message in catalog:
         if not message.id or message.fuzzy:
