@@ -67,7 +67,7 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
     planned = plan_document(request, fingerprint)                        # 1-6
     game, tr, guided, lang = planned.game, planned.tr, planned.guided, request.lang
     info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {lang}",
-                        f"{tr.gettext(game.title)} · {lang.upper()}")
+                        f"{tr.gettext(game.title)} · {lang.upper()}", lang)
     data = render_pdf(game, guided.plans, guided.contexts, info,         # 7. draw
                       request.options.ink_saver,
                       _fallback_marker(tr) if request.fallback else None,

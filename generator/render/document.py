@@ -19,6 +19,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.model import Game
+from ..content.typography import typeset
 from ..imposition.plan import ComponentPlan, Mark, MarkKind, PagePlan, Placement, Side
 from ..units import mm
 from .fonts import font_name, register_fonts
@@ -46,6 +47,7 @@ class DocumentInfo:
     title: str
     subject: str
     footer: str
+    lang: str = ""  # the typography the page labels and footer are set in
 
 
 def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_for: ContextFor,
@@ -84,14 +86,15 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                     after_placement(canvas, page, placement)
             _draw_marks(canvas, page, page.marks)
             _draw_patches(canvas, page)
-            _draw_labels(canvas, page)
+            _draw_labels(canvas, page, info.lang)
             if page.turn:
                 canvas.restoreState()
             if page_footer:
                 printed = sum(1 for p in component.pages if p.side != Side.BLANK)
                 count = f" · {number}/{printed}" if page.side != Side.BLANK else ""
                 footer = f"{info.footer} · {page.title or component.title}{count}"
-                _small_text(canvas, page, 5.0, page.height - 2.5, footer, 5.5)
+                _small_text(canvas, page, 5.0, page.height - 2.5, typeset(footer, info.lang),
+                            5.5)
             canvas.showPage()
     canvas.save()
     return content_id(buffer.getvalue())
@@ -222,9 +225,10 @@ def _draw_patches(canvas: Canvas, page: PagePlan) -> None:
     canvas.restoreState()
 
 
-def _draw_labels(canvas: Canvas, page: PagePlan) -> None:
+def _draw_labels(canvas: Canvas, page: PagePlan, lang: str) -> None:
+    """The page's notes (a blank back's), set in the typography of ``lang``."""
     for label in page.labels:
-        _small_text(canvas, page, label.x, label.y, label.text, label.size)
+        _small_text(canvas, page, label.x, label.y, typeset(label.text, lang), label.size)
 
 
 def _small_text(canvas: Canvas, page: PagePlan, x: float, y: float, text: str,
