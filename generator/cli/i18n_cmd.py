@@ -15,7 +15,7 @@ WHERE = ("files go to ./pnp-locales/GAME/ for a built-in game (PNP_LOCALES=DIR: 
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("i18n", help="translation catalogs: extract, init, status",
+    parser = sub.add_parser("i18n", help="translation catalogs: extract, init, update, status",
                             description=f"Translation catalogs; {WHERE}. Builds, pnp check and "
                             "status run from the same folder read them first.",
                             epilog="example: pnp i18n init es pharma-code")
@@ -30,6 +30,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                               epilog="example: pnp i18n init es pharma-code")
     init.add_argument("lang", help="language code, such as es or zh")
     init.add_argument("--force", action="store_true", help="start an existing catalog again")
+    update = actions.add_parser("update", help="merge what each game needs now into LANG.po",
+                                description=f"Bring LANG.po up to date as msgmerge would: "
+                                "unchanged texts keep their translation, changed ones stay "
+                                "as fuzzy with the previous text (#|), removed ones become "
+                                f"obsolete (#~), comments and header kept; {WHERE}.",
+                                epilog="example: pnp i18n update es pharma-code")
+    update.add_argument("lang", help="language code, such as es or zh")
+    for action in (init, update):
+        action.add_argument("--translator", metavar='"NAME <EMAIL>"',
+                            help="the Last-Translator header (default: $PNP_TRANSLATOR)")
     status = actions.add_parser("status", help="share translated per language and game",
                                 description="Messages translated per language and game; "
                                 "fuzzy entries and empty plural forms count as untranslated.",
@@ -38,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     status.add_argument("--json", action="store_true", help='{"fr": {"game": 100.0, …}, …}')
     status.add_argument("--verbose", "-v", action="store_true",
                         help="also list the missing and fuzzy message ids")
-    for action in (extract, init, status):
+    for action in (extract, init, update, status):
         action.add_argument("games", nargs="*", help="game ids (default: every built-in game)")
         action.add_argument("--game-dir", help="a game folder of your own instead")
 
@@ -52,12 +62,14 @@ def run(args: argparse.Namespace) -> int:
 
     folders = [Path(args.game_dir)] if args.game_dir else [
         game_folder(g) for g in (args.games or builtin_games())]
-    if args.action in ("extract", "init"):
+    if args.action in ("extract", "init", "update"):
         for folder in folders:
             path = (workflow.extract(folder) if args.action == "extract"
-                    else workflow.init(folder, args.lang, args.force))
+                    else workflow.update(folder, args.lang, args.translator)
+                    if args.action == "update"
+                    else workflow.init(folder, args.lang, args.force, args.translator))
             print(f"wrote {path}")
-        if args.action == "init":
+        if args.action in ("init", "update"):
             game = (f"--game-dir {shown(folders[0])}" if args.game_dir
                     else folders[0].name if len(folders) == 1 else "GAME")
             print(f"next: translate the msgstr lines, then  pnp build {game} --lang {args.lang}")

@@ -26,6 +26,13 @@ from .places import catalog_folders, catalog_home, init_command, is_builtin, sho
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")
 SAVE_PO_AS = "save it as UTF-8 (in Poedit or a text editor: Save as, encoding UTF-8)"
+CONTEXT_SEP = "\x04"  # gettext's separator of msgctxt and msgid in one key
+
+
+def message_key(message: str, context: str | None = None) -> str:
+    """The key of one message in a translator and in the extracted messages: the msgid, after
+    its msgctxt and gettext's separator when it has one."""
+    return f"{context}{CONTEXT_SEP}{message}" if context else str(message)
 
 
 @lru_cache(maxsize=64)
@@ -86,12 +93,26 @@ class Translator:
     plural_expr: str = "(n != 1)"  # from the most specific catalog's Plural-Forms header
 
     def gettext(self, message: str) -> str:
+        context = getattr(message, "context", None)
+        if context:
+            return self.pgettext(context, message)
         if self.lang == SOURCE_LANG or not message:
             return str(message)
         found = self.messages.get(message)
         if found is not None:
             return found[0] if isinstance(found, tuple) else found
         self.missing.add(str(message))
+        return str(message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """The translation of ``message`` in one use of it (its msgctxt)."""
+        if self.lang == SOURCE_LANG or not message:
+            return str(message)
+        key = message_key(message, context)
+        found = self.messages.get(key)
+        if found is not None:
+            return found[0] if isinstance(found, tuple) else found
+        self.missing.add(key)
         return str(message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
@@ -143,7 +164,8 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
         for message in catalog:
             if not message.id:
                 continue
-            key = str(message.id[0] if isinstance(message.id, (list, tuple)) else message.id)
+            key = message_key(str(message.id[0] if isinstance(message.id, (list, tuple))
+                                  else message.id), message.context)
             if message.fuzzy:
                 result.fuzzy.add(key)
                 continue

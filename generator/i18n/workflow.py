@@ -9,13 +9,11 @@ user's, never the installed package), and read from there first.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
 from ..errors import UsageError
 from ..files import write_atomically
@@ -23,6 +21,7 @@ from ..resources import shipped
 from .catalog import SOURCE_LANG, Translator, languages_for, translator
 from .extract import Messages, needed_messages
 from .places import LOCALES_ENV, catalog_home, is_builtin
+from .po_files import dumps, fill_header, header_comment, load
 
 POT_NAME = "messages.pot"
 
@@ -31,14 +30,17 @@ def _catalog(messages: Messages, project: str, locale: str | None = None,
              known: Translator | None = None) -> Catalog:
     """A catalog of ``messages``, each filled in with what ``known`` already translates (so
     starting a language the game has gives its current text to correct, not a blank)."""
-    catalog = Catalog(locale=locale, project=project, version="0.1", fuzzy=False)
+    catalog = Catalog(locale=locale, project=project, version="0.1", fuzzy=False,
+                      header_comment=header_comment(project, locale))
+    fill_header(catalog, locale)
     for message in messages.values():
         msgid = (message.id, message.plural) if message.plural else message.id
         found = known.messages.get(message.id) if known is not None else None
         if isinstance(found, tuple) != bool(message.plural) or (
                 isinstance(found, tuple) and len(found) != catalog.num_plurals):
             found = None  # a singular for a plural id, or other plural forms: start it afresh
-        catalog.add(msgid, string=found or "", locations=message.locations)
+        catalog.add(msgid, string=found or "", locations=message.locations,
+                    auto_comments=message.notes, context=message.context)
     return catalog
 
 
@@ -50,12 +52,10 @@ def _write(catalog: Catalog, folder: Path, name: str) -> Path:
                          "a reinstall would lose the translations; for a built-in game run "
                          f"from another folder or set {LOCALES_ENV}=DIR (catalogs go to "
                          "DIR/<game>/), for a game folder of your own copy it out first")
-    data = io.BytesIO()
-    write_po(data, catalog, width=0, sort_output=False)
     elsewhere = (f"set {LOCALES_ENV}=DIR to write the catalogs into DIR/<game>/"
                  if is_builtin(folder) else
                  "copy the game folder to a place you can write to")
-    write_atomically(path, data.getvalue(), elsewhere)  # a full disk never cuts a catalog short
+    write_atomically(path, dumps(catalog), elsewhere)  # a full disk never cuts a catalog short
     return path.absolute()
 
 
@@ -65,19 +65,42 @@ def extract(folder: Path) -> Path:
     return _write(_catalog(needed_messages(folder), f"pnp {folder.name}"), folder, POT_NAME)
 
 
-def init(folder: Path, lang: str, force: bool = False) -> Path:
-    """Start ``<lang>.po`` in the game's catalog folder with every message, translated where
-    the game already has the text (refuses to overwrite)."""
+def _known_language(lang: str) -> None:
     try:
         Locale.parse(lang)
     except (UnknownLocaleError, ValueError):
         raise UsageError(f"'{lang}' is not a language Babel knows (try fr, de, zh, pt_BR)") \
             from None
+
+
+def init(folder: Path, lang: str, force: bool = False, who: str | None = None) -> Path:
+    """Start ``<lang>.po`` in the game's catalog folder with every message, translated where
+    the game already has the text (refuses to overwrite: ``update`` keeps a catalog's work)."""
+    _known_language(lang)
     path = catalog_home(folder) / f"{lang}.po"
     if path.exists() and not force:
-        raise UsageError(f"{path} exists; translate it, or pass --force to start it again")
-    return _write(_catalog(needed_messages(folder), f"pnp {folder.name}", lang,
-                           translator(lang, folder)), folder, path.name)
+        raise UsageError(f"{path} exists; bring it up to date with `pnp i18n update {lang}` "
+                         "(it keeps every translation), or pass --force to start it again")
+    catalog = _catalog(needed_messages(folder), f"pnp {folder.name}", lang,
+                       translator(lang, folder))
+    fill_header(catalog, lang, who)
+    return _write(catalog, folder, path.name)
+
+
+def update(folder: Path, lang: str, who: str | None = None) -> Path:
+    """Merge what the game needs now into its ``<lang>.po`` as msgmerge would, through
+    Babel's ``Catalog.update``: an unchanged text keeps its translation, a changed one keeps
+    it marked fuzzy with the previous msgid (``#|``), a removed one becomes obsolete (``#~``),
+    translator comments and the header stay. Starts the catalog when there is none."""
+    _known_language(lang)
+    path = catalog_home(folder) / f"{lang}.po"
+    template = _catalog(needed_messages(folder), f"pnp {folder.name}")
+    if not path.is_file():
+        return init(folder, lang, who=who)
+    catalog = load(path, lang)
+    catalog.update(template, update_creation_date=True)
+    fill_header(catalog, lang, who)
+    return _write(catalog, folder, path.name)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,79 @@
+"""How pnp writes a .po or .pot so that Poedit, Weblate and gettext's own tools leave it as it
+is: wrapped at 79 columns the way ``msgcat`` wraps, every header a translation tool fills in
+filled (Language-Team, Last-Translator, Report-Msgid-Bugs-To), and the previous msgid (``#|``)
+and obsolete entries (``#~``) kept for the translator.
+
+Plural forms: a new catalog gets CLDR's rule as Babel gives it (Spanish and Italian have three
+forms there, the third for "a million of"), the rule Weblate and Babel-based tools write. A
+catalog started elsewhere with msginit's two forms is read and kept as it is: the translator
+reads its own ``Plural-Forms`` header, and ``pnp i18n update`` never rewrites it.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from ..content.textfile import read_text
+
+WIDTH = 79  # gettext's msgcat/msgmerge wrap at 79 columns; Babel's width counts the same way
+TRANSLATOR_ENV = "PNP_TRANSLATOR"  # "Name <email>": the Last-Translator of catalogs written
+TEAM_ENV = "PNP_LANGUAGE_TEAM"      # "Team <address>": the Language-Team of new catalogs
+BUGS_TO = "https://github.com/pnp-kits/pnp/issues"  # where a wrong source text is reported
+NOBODY = "pnp translators <translators@pnp-kits.invalid>"
+
+
+def header_comment(project: str, lang: str | None) -> str:
+    """The comment above the header: what the file is, without Babel's placeholders."""
+    what = f"{Locale.parse(lang).english_name} translations" if lang else "Message template"
+    return (f"# {what} for {project}.\n"
+            "# msgid is the English source text; #. notes say where each text prints and the\n"
+            "# room it has there. Update with: pnp i18n update LANG GAME\n#")
+
+
+def fill_header(catalog: Catalog, lang: str | None, translator: str | None = None) -> None:
+    """Set the headers a translation tool would: the translator (flag, else $PNP_TRANSLATOR),
+    the team ($PNP_LANGUAGE_TEAM, else the language's translators of pnp) and where to report
+    a source text."""
+    catalog.msgid_bugs_address = BUGS_TO
+    catalog.copyright_holder = "the pnp authors"
+    if lang is None:
+        return
+    catalog.revision_date = datetime.now(timezone.utc)
+    name = Locale.parse(lang).english_name
+    who = translator or os.environ.get(TRANSLATOR_ENV)
+    if who:
+        catalog.last_translator = who
+    elif catalog.last_translator.startswith("FULL NAME"):
+        catalog.last_translator = NOBODY
+    team = os.environ.get(TEAM_ENV)
+    if team or catalog.language_team.endswith("<LL@li.org>"):
+        catalog.language_team = team or f"{name} <translators@pnp-kits.invalid>"
+
+
+def dumps(catalog: Catalog) -> bytes:
+    """The catalog as gettext tools write it: 79 columns, previous msgids and obsolete
+    entries kept, in the template's order, no trailing blank line."""
+    data = io.BytesIO()
+    write_po(data, catalog, width=WIDTH, sort_output=False, include_previous=True,
+             ignore_obsolete=False)
+    return data.getvalue().rstrip(b"\n") + b"\n"
+
+
+def load(path: Path, locale: str | None = None) -> Catalog:
+    """A catalog as Babel reads it, comments, previous msgids and obsolete entries included."""
+    text = read_text(path, "a translation catalog (.po text)", "save it as UTF-8")
+    return read_po(io.BytesIO(text.encode("utf-8")), locale=locale)
+
+
+def normalize(path: Path) -> bytes:
+    """``path`` rewritten as gettext tools write it (wrapping only: no entry, comment or
+    header changes), the step that brings a hand-edited catalog to the form Poedit keeps."""
+    catalog = load(path)
+    return dumps(catalog)
