@@ -100,7 +100,8 @@ def _place(game: str, where: str, path: Path_) -> str:
     return f"{game}: {where} › {' › '.join(k.lstrip('#') for k in path)}"
 
 
-def data_messages(path: Path, root: Path, found: Messages, boxes: list[Box] = ()) -> None:
+def data_messages(path: Path, root: Path, found: Messages,
+                  boxes: tuple[Box, ...] = ()) -> None:
     """``!t`` texts of one data file, each noted with its place (game, file, keys) and the
     box of the layouts that prints it."""
     where = str(path.relative_to(root))
@@ -180,7 +181,7 @@ def game_messages(folder: Path) -> Messages:
     found: Messages = {}
     boxes = layout_boxes(folder / "layouts", folder)
     for path in sorted(folder.glob("*.yaml")):
-        data_messages(path, folder, found, boxes)
+        data_messages(path, folder, found, tuple(boxes))
     for path in sorted((folder / "layouts").glob("*.yaml")):
         layout_messages(path, folder, found, folder.name)
     for path in rules_templates(folder):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel import Locale
@@ -45,7 +45,7 @@ def fill_header(catalog: Catalog, lang: str | None, translator: str | None = Non
     catalog.copyright_holder = "the pnp authors"
     if lang is None:
         return
-    catalog.revision_date = datetime.now(timezone.utc)
+    catalog.revision_date = datetime.now(UTC)
     name = Locale.parse(lang).english_name
     who = translator or os.environ.get(TRANSLATOR_ENV)
     if who:

@@ -109,7 +109,8 @@ def check_text_boxes(game: Game) -> None:
             continue
         for tr in translators:
             try:
-                text_element.measure(resolver, element, {"_": tr.gettext, "pgettext": tr.pgettext, "lang": tr.lang},
+                text_element.measure(resolver, element,
+                                     {"_": tr.gettext, "pgettext": tr.pgettext, "lang": tr.lang},
                              element["w"], element["h"], where)
             except TextOverflow:
                 min_size = element.get("min_size", text_floor())
