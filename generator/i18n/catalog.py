@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -208,6 +208,18 @@ def require_translations(tr: Translator, ids: Iterable[str]) -> None:
 
 class Gettext(Protocol):
     def gettext(self, message: str) -> str: ...
+
+
+def strings_in(value: Any) -> Iterator[str]:
+    """Every string inside a value (mappings, sequences), as ``localize`` left them."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from strings_in(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from strings_in(item)
 
 
 def localize(value: Any, tr: Gettext) -> Any:
