@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -59,11 +60,70 @@ def fill_header(catalog: Catalog, lang: str | None, translator: str | None = Non
 
 def dumps(catalog: Catalog) -> bytes:
     """The catalog as gettext tools write it: 79 columns, previous msgids and obsolete
-    entries kept, in the template's order, no trailing blank line."""
+    entries kept, in the template's order, no trailing blank line. Babel writes each string
+    whole; :func:`gettext_wrapped` wraps it as msgcat would (Babel's own wrapping differs)."""
     data = io.BytesIO()
-    write_po(data, catalog, width=WIDTH, sort_output=False, include_previous=True,
+    write_po(data, catalog, width=0, sort_output=False, include_previous=True,
              ignore_obsolete=False)
-    return data.getvalue().rstrip(b"\n") + b"\n"
+    text = data.getvalue().decode("utf-8").rstrip("\n") + "\n"
+    return gettext_wrapped(text).encode("utf-8")
+
+
+KEYWORD_LINE = re.compile(r'^((?:#[~|] )?)(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?) '
+                          r'(".*")$')
+CONTINUATION = re.compile(r'^((?:#[~|] )?)(".*")$')
+# where gettext may end a line (Unicode's line breaking, UAX #14, which gettext follows through
+# libunistring): after each escaped newline; after a run of spaces, unless what follows may
+# not start a line (a closing bracket, ! ? , . : ; /: "variante ;" stays whole); after a
+# hyphen that follows a character and comes before a letter ("COVID-19-|Plättchen", "--|seed")
+BREAK = re.compile(r"(?:\\n|[ ]+(?![)\]}!?,.:;/])|(?<=\S)-(?=[^\W\d_]))")
+
+
+def gettext_wrapped(text: str) -> str:
+    """Every msgctxt/msgid/msgstr of a .po text (obsolete ``#~`` and previous ``#|`` ones
+    too) wrapped at 79 columns as gettext's write-po does: on one line when it fits and
+    holds no newline but at its end, else an empty first line and then the string cut after
+    spaces and newlines, each line at most 79 columns with its quotes."""
+    lines = text.split("\n")
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        match = KEYWORD_LINE.match(lines[index])
+        index += 1
+        if match is None:
+            out.append(lines[index - 1])
+            continue
+        prefix, keyword, quoted = match.groups()
+        parts = [quoted[1:-1]]
+        while index < len(lines) and (more := CONTINUATION.match(lines[index])) and \
+                more.group(1) == prefix:
+            parts.append(more.group(2)[1:-1])
+            index += 1
+        out.extend(_wrap(prefix, keyword, "".join(parts)))
+    return "\n".join(out)
+
+
+def _wrap(prefix: str, keyword: str, string: str) -> list[str]:
+    one = f'{prefix}{keyword} "{string}"'
+    inner = string[:-2] if string.endswith("\\n") else string
+    if len(one) <= WIDTH and "\\n" not in inner:
+        return [one]
+    room = WIDTH - len(prefix) - 2
+    lines = [f'{prefix}{keyword} ""']
+    line, start = "", 0
+    for piece_end in [m.end() for m in BREAK.finditer(string)] + [len(string)]:
+        piece = string[start:piece_end]
+        start = piece_end
+        if line and len(line) + len(piece) > room:
+            lines.append(f'{prefix}"{line}"')
+            line = ""
+        line += piece
+        if line.endswith("\\n") and not line.endswith("\\\\n"):
+            lines.append(f'{prefix}"{line}"')
+            line = ""
+    if line:
+        lines.append(f'{prefix}"{line}"')
+    return lines
 
 
 def load(path: Path, locale: str | None = None) -> Catalog:

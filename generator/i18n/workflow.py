@@ -18,7 +18,7 @@ from babel.messages.catalog import Catalog
 from ..errors import UsageError
 from ..files import write_atomically
 from ..resources import shipped
-from .catalog import SOURCE_LANG, Translator, languages_for, translator
+from .catalog import SOURCE_LANG, Translator, catalog_paths, languages_for, translator
 from .extract import Messages, needed_messages
 from .places import LOCALES_ENV, catalog_home, is_builtin
 from .po_files import dumps, fill_header, header_comment, load
@@ -26,12 +26,25 @@ from .po_files import dumps, fill_header, header_comment, load
 POT_NAME = "messages.pot"
 
 
+def _plural_forms(folder: Path, lang: str) -> Catalog | None:
+    """The game's most specific catalog of ``lang``, whose plural forms a new one keeps (a
+    language the game has keeps its convention and its translated forms)."""
+    for path in catalog_paths(lang, folder):
+        if path.is_file():
+            return load(path, lang)
+    return None
+
+
 def _catalog(messages: Messages, project: str, locale: str | None = None,
-             known: Translator | None = None) -> Catalog:
+             known: Translator | None = None, plurals: Catalog | None = None) -> Catalog:
     """A catalog of ``messages``, each filled in with what ``known`` already translates (so
-    starting a language the game has gives its current text to correct, not a blank)."""
+    starting a language the game has gives its current text to correct, not a blank), with
+    the plural forms of ``plurals`` when given, else CLDR's for the language."""
     catalog = Catalog(locale=locale, project=project, version="0.1", fuzzy=False,
                       header_comment=header_comment(project, locale))
+    if plurals is not None:  # Babel reads a catalog's Plural-Forms header into these two
+        catalog._num_plurals = plurals.num_plurals  # type: ignore[assignment]
+        catalog._plural_expr = plurals.plural_expr  # type: ignore[assignment]
     fill_header(catalog, locale)
     for message in messages.values():
         msgid = (message.id, message.plural) if message.plural else message.id
@@ -82,7 +95,7 @@ def init(folder: Path, lang: str, force: bool = False, who: str | None = None) -
         raise UsageError(f"{path} exists; bring it up to date with `pnp i18n update {lang}` "
                          "(it keeps every translation), or pass --force to start it again")
     catalog = _catalog(needed_messages(folder), f"pnp {folder.name}", lang,
-                       translator(lang, folder))
+                       translator(lang, folder), _plural_forms(folder, lang))
     fill_header(catalog, lang, who)
     return _write(catalog, folder, path.name)
 

@@ -149,8 +149,8 @@ def _fallback_marker(game: Game, tr: Translator):
     """Flag each card drawn with untranslated text, so a proofreader finds it: a card whose
     drawing looked up a message with no translation, and every card (every copy) whose layout
     reads a text left in English, from its own fields or from the game's data (a tool's name
-    and effect, a power's line)."""
-    seen = [0]
+    and effect, a power's line). A sheet (no card) is flagged by what its drawing looked up."""
+    seen = [len(tr.missing)]  # looked up before drawing (the game's data): found by reading
     keys = FormKeys(game)
     english: dict[int, tuple[Any, bool]] = {}  # id → (value kept alive, holds English)
 
@@ -166,7 +166,7 @@ def _fallback_marker(game: Game, tr: Translator):
             english.clear()  # a new untranslated message: what holds one is read again
         seen[0] = len(tr.missing)
         fields = {v for v in (context.get("card") or {}).values() if isinstance(v, str)}
-        if looked_up or (placement.layout and any(
+        if looked_up or (fields and placement.layout and any(
                 in_english(part) for value in keys.read_values(placement.layout, context)
                 for part in _entries_of(value, fields))):
             flag_untranslated(canvas, page, placement, SOURCE_LANG)
@@ -178,8 +178,8 @@ def _entries_of(value: Any, fields: set[str]) -> list[Any]:
     """The part of the values a card's layout reads that the card shows. A table (a mapping
     of records, such as the powers by id) shows a card the records its fields name
     (``card.power``), none when they name none; a mapping of other things, the part of each
-    of its values; anything else, itself. Without a card (a sheet), all of it."""
-    if not fields or not isinstance(value, dict):
+    of its values; anything else, itself."""
+    if not isinstance(value, dict):
         return [value]
     if value and all(isinstance(v, dict) for v in value.values()):
         return [value[k] for k in fields & set(value)]
