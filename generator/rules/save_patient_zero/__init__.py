@@ -57,12 +57,32 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
         return
     check.keys(data, "data", {"grid", "colours", "molecule_colours", "colour_labels", "fuzio",
                               "sample_decks", "sample_seed", "levels", "labs", "modes", "tools",
-                              "scanpad", "centrifugo", "summary"},
+                              "scanpad", "centrifugo", "summary", "tool_icons",
+                              "interruption_icons", "logo_icon"},
                required=("grid", "colours", "molecule_colours", "fuzio", "sample_decks"))
     _check_grid(check, data)
     _check_colours(check, data, palette)
     _check_fuzio(check, data)
     _check_samples(check, data, components)
+    _check_pictograms(check, data, components)
+
+
+def _check_pictograms(check: Checker, data: Mapping[str, Any], components: list) -> None:
+    """Every tool and every interruption card names its pictogram in its table."""
+    decks = {"tool_icons": [t.get("name") for t in data.get("tools") or []
+                            if isinstance(t, Mapping)],
+             "interruption_icons": [str(card.fields.get("name")) for component in components
+                                    if component.id == "interruptions"
+                                    for card in getattr(component, "cards", ())]}
+    for key, names in decks.items():
+        table = data.get(key)
+        if table is None:
+            continue
+        table = check.mapping(table, f"data.{key}", data, key)
+        for name in names if table is not None else ():
+            if name not in table:
+                check.add(f"data.{key}", f"'{name}' has no pictogram: add '{name}: gi-<icon>' "
+                          "(a file icons/gi-<icon>.svg)", data, key)
 
 
 def _square(check: Checker, data: Mapping[str, Any], key: str) -> list | None:
