@@ -16,11 +16,12 @@ CARD = (50.0, 74.0)
 # name: (kind, cell size mm, line width or dot diameter mm, colour, fill of the cells or none)
 PATTERNS: dict[str, tuple[str, float, float, str, str]] = {
     "face-hex": ("hex", 2.6, 0.22, "#e2e7ee", "none"),       # the faces' faint texture
-    "back-hex-white": ("hex", 2.8, 0.55, "#ffffff", "none"),  # Lab-M tools
+    "back-hex-white": ("hex", 2.8, 0.45, "#ffffff", "none"),  # Lab-M tools
     "back-hex-blue": ("hex", 2.8, 0.9, "#ffffff", "none"),    # Lab-T tools, on pale blue
     "back-dots-white": ("dots", 3.4, 1.5, "#ffffff", "none"),  # Lab-T samples
     "back-dots-red": ("dots", 3.4, 1.9, "#c8102e", "none"),   # Lab-M samples
-    "back-dense": ("hex", 1.6, 0.5, "#3a3f46", "#2a2d31"),    # molecules: hides the number
+    "back-dense": ("hex", 1.6, 0.5, "#25272a", "#141516"),    # molecules: hides the number
+    "back-stripes": ("stripes", 6.0, 2.2, "#524472", "none"),  # interruptions
 }
 
 
@@ -46,6 +47,10 @@ def pattern_svg(name: str) -> str:
         path = "".join(_hexagon(x, y, size) for x, y in _cells(size))
         body = (f'<path d="{path}" fill="{fill}" stroke="{colour}" stroke-width="{width}" '
                 'stroke-linejoin="round"/>')
+    elif kind == "stripes":  # bands at 45°, ``size`` apart, ``width`` wide
+        bands = "".join(f"M{x:.2f} 0L{x + width:.2f} 0L{x + width - h:.2f} {h}L{x - h:.2f} {h}Z"
+                        for x in [k * size for k in range(int((w + h) / size) + 2)])
+        body = f'<path d="{bands}" fill="{colour}"/>'
     else:
         r = width / 2
         body = "".join(f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{r}" fill="{colour}"/>'
