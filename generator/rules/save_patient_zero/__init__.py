@@ -69,18 +69,16 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
 
 def _check_pictograms(check: Checker, data: Mapping[str, Any], components: list) -> None:
     """Every tool and every interruption card names its pictogram in its table."""
-    decks = {"tool_icons": [t.get("name") for t in data.get("tools") or []
-                            if isinstance(t, Mapping)],
-             "interruption_icons": [str(card.fields.get("name")) for component in components
-                                    if component.id == "interruptions"
-                                    for card in getattr(component, "cards", ())]}
-    for key, names in decks.items():
-        table = data.get(key)
-        if table is None:
+    tools = [str(t.get("name")) for t in data.get("tools") or [] if isinstance(t, Mapping)]
+    interruptions = [str(card.fields.get("name")) for component in components
+                     if isinstance(component, Deck) and component.id == "interruptions"
+                     for card in component.cards]
+    for key, names in (("tool_icons", tools), ("interruption_icons", interruptions)):
+        if data.get(key) is None:
             continue
-        table = check.mapping(table, f"data.{key}", data, key)
-        for name in names if table is not None else ():
-            if name not in table:
+        table = check.mapping(data.get(key), f"data.{key}", data, key)
+        for name in names:
+            if table is not None and name not in table:
                 check.add(f"data.{key}", f"'{name}' has no pictogram: add '{name}: gi-<icon>' "
                           "(a file icons/gi-<icon>.svg)", data, key)
 

@@ -4,6 +4,7 @@ dark enough to hide the number; the pattern art the same bytes as its generator 
 
 from __future__ import annotations
 
+import shutil
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
@@ -11,7 +12,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from generator.pipeline.load import load_builtin
+from generator.errors import ContentError
+from generator.pipeline.load import load_builtin, load_game
+from generator.resources import games_dir
 from generator.rules.save_patient_zero import art
 from support.clips import clip_boxes
 from support.greys import card_crops, light_share, mean_lightness
@@ -39,7 +42,7 @@ def _ink_curves(pdf: Path, index: int) -> list[tuple[float, float, int]]:
     return [((c["x0"] + c["x1"]) / 2 / PT_PER_MM, (c["top"] + c["bottom"]) / 2 / PT_PER_MM,
              len(c["pts"])) for c in curves
             if c.get("fill") and len(c.get("non_stroking_color") or ()) == 3
-            and all(abs(a - b) < 0.01 for a, b in zip(c["non_stroking_color"], INK))]
+            and all(abs(a - b) < 0.01 for a, b in zip(c["non_stroking_color"], INK, strict=True))]
 
 
 def _signature(curves, keep) -> Counter[int]:
@@ -128,3 +131,13 @@ def test_pattern_art_is_what_its_generator_makes():
     folder = load_builtin("save-patient-zero").folder / "art"
     for name in art.PATTERNS:
         assert (folder / f"{name}.svg").read_text(encoding="utf-8") == art.pattern_svg(name)
+
+
+def test_a_tool_without_a_pictogram_is_reported(tmp_path):
+    folder = tmp_path / "game"
+    shutil.copytree(games_dir() / "save-patient-zero", folder)
+    path = folder / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("    Hackz: gi-laptop\n", "", 1),
+                    encoding="utf-8")
+    with pytest.raises(ContentError, match="'Hackz' has no pictogram: add 'Hackz: gi-<icon>'"):
+        load_game(folder)
