@@ -15,6 +15,7 @@ from ..files import first_missing, remove_made, write_atomically
 from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
 from ..imposition.pages import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
+from ..paths import inside
 from ..render.document import DocumentInfo, flag_untranslated, render_pdf
 from ..resources import shipped
 from .contexts import Contexts
@@ -116,6 +117,9 @@ def output_folder(out_dir: Path) -> Path:
     if shipped(out):
         raise UsageError(f"--out {out} is inside the installed pnp package, where a reinstall "
                          "would lose it; name a folder of your own")
+    if not out.is_absolute():  # a link in the working folder (a game's) must not lead out
+        inside(out, [Path.cwd()], "the output folder",
+               "name the folder it points to with --out if you mean it")
     blocker = next((p for p in out.parents if os.path.lexists(p) and not os.path.isdir(p)),
                    None)
     if blocker is not None:

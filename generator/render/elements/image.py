@@ -28,7 +28,7 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
             raise RenderError(f"{where}.src: {unknown_icon(icon, SOURCE_PREFIX)}")
         draw_icon(p.canvas, icon, x, y, bw, bh, colour)
         return
-    path = (p.game.folder / src).resolve()
+    path = p.game.folder / src  # resolved, suffix added, by ``images.locate``
     p.images.draw(p.canvas, path, p.game.folder, x, y, bw, bh, element.get("fit", "contain"),
                   where)
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...errors import RenderError
+from ...limits import limit, past
 from ...units import mm
 from ..expressions import Scope, evaluate
 from .kind import BOX_KEYS, LENGTH, ElementType, Key
@@ -21,6 +23,19 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     items = evaluate(element.get("items", "[]"), context, f"{where}.items")
     if items is None:
         return
+    copies = p.repeats[-1] * len(items)  # nested repeats multiply: 1000 × 1000 × 1000
+    if copies > limit("repeat_copies"):
+        raise RenderError(f"{where}.items: " + past("repeat_copies", f"{copies:,} copies "
+                                                    "of the repeated elements"))
+    p.repeats.append(copies)
+    try:
+        _copies(p, element, items, context, w, h, where)
+    finally:
+        p.repeats.pop()
+
+
+def _copies(p: Painter, element: Mapping[str, Any], items: Any, context: dict[str, Any],
+            w: float, h: float, where: str) -> None:
     name = element.get("as", "item")
     cols = max(1, int(p.num(element, "cols", context, where, len(items), plain=True)))
     dx = p.num(element, "dx", context, where, 0.0)

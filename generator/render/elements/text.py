@@ -12,7 +12,7 @@ from ...errors import RenderError
 from ...units import PT_PER_MM, mm
 from .. import colours
 from ..expressions import render_value
-from ..fonts import draw_text, font_name
+from ..fonts import draw_text
 from ..inline import BASELINE, Bits, Picture, picture_box, pictures, placed, width
 from ..recording import by_language
 from ..resolver import Box
@@ -42,7 +42,7 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
     if not text.strip():
         return None
     box = r.box(element, context, where, w, h)
-    font = font_name(render_value(element.get("font", "regular"), context, where))
+    font = r.font(str(render_value(element.get("font", "regular"), context, where)))
     size, min_size = r.type_sizes(element, context, where, DEFAULT_SIZE)
     leading = r.num(element, "leading", context, where, DEFAULT_LEADING, plain=True)
     icons = _icon_ratios(r, element, context, text, where)
