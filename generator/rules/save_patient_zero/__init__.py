@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from ...content.checker import Checker, join
+from ...content.icon_set import SOURCE_PREFIX, known, unknown_icon
 from ...content.model import Deck, Game
 
 MOLECULES = range(1, 26)
@@ -77,10 +78,15 @@ def _check_pictograms(check: Checker, data: Mapping[str, Any], components: list)
         if data.get(key) is None:
             continue
         table = check.mapping(data.get(key), f"data.{key}", data, key)
+        for name, icon in (table or {}).items():
+            if not known(str(icon)):
+                check.add(f"data.{key}.{name}", unknown_icon(str(icon), SOURCE_PREFIX), table,
+                          name)
         for name in names:
             if table is not None and name not in table:
-                check.add(f"data.{key}", f"'{name}' has no pictogram: add '{name}: gi-<icon>' "
-                          "(a file icons/gi-<icon>.svg)", data, key)
+                check.add(f"data.{key}", f"'{name}' has no pictogram: add '{name}: <icon>' "
+                          "(a name of the bundled game-icons.net set, as in gi:<icon>)", data,
+                          key)
 
 
 def _square(check: Checker, data: Mapping[str, Any], key: str) -> list | None:

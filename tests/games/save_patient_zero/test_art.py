@@ -133,11 +133,14 @@ def test_pattern_art_is_what_its_generator_makes():
         assert (folder / f"{name}.svg").read_text(encoding="utf-8") == art.pattern_svg(name)
 
 
-def test_a_tool_without_a_pictogram_is_reported(tmp_path):
+@pytest.mark.parametrize("old, new, message", [
+    ("    Hackz: laptop\n", "", "'Hackz' has no pictogram: add 'Hackz: <icon>'"),
+    ("    Hackz: laptop\n", "    Hackz: laptopp\n", "data.tool_icons.Hackz: .*laptop"),
+])
+def test_a_tool_without_a_known_pictogram_is_reported(tmp_path, old, new, message):
     folder = tmp_path / "game"
     shutil.copytree(games_dir() / "save-patient-zero", folder)
     path = folder / "game.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("    Hackz: gi-laptop\n", "", 1),
-                    encoding="utf-8")
-    with pytest.raises(ContentError, match="'Hackz' has no pictogram: add 'Hackz: gi-<icon>'"):
+    path.write_text(path.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ContentError, match=message):
         load_game(folder)
