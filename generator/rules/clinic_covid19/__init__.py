@@ -18,6 +18,7 @@ from ...content.wording import agreeing, numbered
 DATA_KEYS = {"rounds", "actions", "win_popularity_per_player", "remove_tile_cost",
              "outpatient_cost", "room_capacity", "doctor_death_popularity", "contagion",
              "isolation", "propagation", "infection"}
+ART_KEY = "art"   # optional: the art's figures, read by layouts/art.yaml alone
 FIGURES = ("actions", "win_popularity_per_player", "remove_tile_cost", "outpatient_cost",
            "room_capacity", "doctor_death_popularity")
 
@@ -26,7 +27,7 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     data = check.mapping(raw.get("data"), "data", raw, "data")
     if data is None:
         return
-    check.keys(data, "data", DATA_KEYS, required=DATA_KEYS)
+    check.keys(data, "data", DATA_KEYS | {ART_KEY}, required=DATA_KEYS)
     rounds = check.integer(data, "rounds", "data", low=1, high=20)
     for key in FIGURES:
         check.integer(data, key, "data", low=1, high=1000)
