@@ -1,21 +1,35 @@
 """Draw a list of planned components into the bytes of one PDF (``files.write_atomically``
 writes them).
 
-Same inputs give the same bytes: reportlab's invariant mode fixes ids and dates.
+Same inputs give the same bytes: reportlab's invariant mode fixes the dates (to
+``SOURCE_DATE_EPOCH`` when it is set, the reproducible-builds convention, else 2000-01-01), and
+the document ID is a hash of the content, so two variants of a kit never share one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.model import Game
-from ..imposition.plan import ComponentPlan, Mark, MarkKind, PagePlan, Placement, Side
+from ..content.sizes import printer_defaults
+from ..content.typography import typeset
+from ..imposition.plan import (
+    ComponentPlan,
+    Mark,
+    MarkKind,
+    PagePlan,
+    Placement,
+    Side,
+    footer_baseline,
+)
 from ..units import mm
 from .fonts import font_name, register_fonts
 from .form_keys import FormKeys
@@ -31,6 +45,9 @@ MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
     MarkKind.RULER: (0.25, None, 0.0),
 }
 
+# the trailer's /ID as reportlab writes it: one 16-byte digest, twice, in hexadecimal
+TRAILER_ID = re.compile(rb"/ID \n\[<([0-9a-f]{32})><\1>\]")
+CASING = 0.75  # pt of white on each crop mark's sides together: it shows on a dark bleed
 FORM_PREFIX = "Stamp"  # PDF names of repeated drawings (kept: renaming it moves every byte)
 ContextFor = Callable[[str, Placement], dict[str, Any]]
 
@@ -40,6 +57,9 @@ class DocumentInfo:
     title: str
     subject: str
     footer: str
+    lang: str = ""  # the typography the page labels and footer are set in
+    # the printer margin the footer keeps from the paper's edges (PrintOptions.margin)
+    margin: float = field(default_factory=lambda: printer_defaults()["margin"])
 
 
 def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_for: ContextFor,
@@ -78,17 +98,30 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                     after_placement(canvas, page, placement)
             _draw_marks(canvas, page, page.marks)
             _draw_patches(canvas, page)
-            _draw_labels(canvas, page)
+            _draw_labels(canvas, page, info.lang)
             if page.turn:
                 canvas.restoreState()
             if page_footer:
                 printed = sum(1 for p in component.pages if p.side != Side.BLANK)
                 count = f" · {number}/{printed}" if page.side != Side.BLANK else ""
                 footer = f"{info.footer} · {page.title or component.title}{count}"
-                _small_text(canvas, page, 5.0, page.height - 2.5, footer, 5.5)
+                _small_text(canvas, page, info.margin, footer_baseline(page.height, info.margin),
+                            typeset(footer, info.lang), 5.5)
             canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return content_id(buffer.getvalue())
+
+
+def content_id(data: bytes) -> bytes:
+    """The PDF with its trailer ID made from its content. reportlab's invariant ID hashes only
+    the title, author, subject and date, so every paper and option of a game had the same one;
+    an ID of the same length keeps every offset of the cross-reference table true."""
+    found = TRAILER_ID.search(data)
+    if found is None:
+        return data
+    digest = hashlib.md5(data, usedforsecurity=False).hexdigest().encode()
+    start, end = found.span(1)
+    return data[:start] + digest + b"><" + digest + data[end + 2 + 32:]
 
 
 class _Forms:
@@ -167,16 +200,24 @@ def _draw_marks(canvas: Canvas, page: PagePlan, marks: Sequence[Mark]) -> None:
         if not group:
             continue
         width, dash, grey = MARK_STYLE[kind]
-        canvas.saveState()
-        canvas.setLineWidth(width)
-        canvas.setStrokeGray(grey)
-        canvas.setDash(list(dash) if dash else [])
-        path = canvas.beginPath()
-        for m in group:
-            path.moveTo(mm(m.x1), mm(page.height - m.y1))
-            path.lineTo(mm(m.x2), mm(page.height - m.y2))
-        canvas.drawPath(path, stroke=1, fill=0)
-        canvas.restoreState()
+        if kind == MarkKind.CROP:  # a white edge: a mark that reaches into a dark bleed shows
+            _stroke(canvas, page, group, width + CASING, None, 1.0)
+        _stroke(canvas, page, group, width, dash, grey)
+
+
+def _stroke(canvas: Canvas, page: PagePlan, marks: Sequence[Mark], width: float,
+            dash: tuple[float, float] | None, grey: float) -> None:
+    """One path of hairlines in one style."""
+    canvas.saveState()
+    canvas.setLineWidth(width)
+    canvas.setStrokeGray(grey)
+    canvas.setDash(list(dash) if dash else [])
+    path = canvas.beginPath()
+    for m in marks:
+        path.moveTo(mm(m.x1), mm(page.height - m.y1))
+        path.lineTo(mm(m.x2), mm(page.height - m.y2))
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
 
 
 def _turn(canvas: Canvas, page: PagePlan) -> None:
@@ -204,17 +245,19 @@ def _draw_patches(canvas: Canvas, page: PagePlan) -> None:
     canvas.restoreState()
 
 
-def _draw_labels(canvas: Canvas, page: PagePlan) -> None:
+def _draw_labels(canvas: Canvas, page: PagePlan, lang: str) -> None:
+    """The page's notes (a blank back's), set in the typography of ``lang``."""
     for label in page.labels:
-        _small_text(canvas, page, label.x, label.y, label.text, label.size)
+        _small_text(canvas, page, label.x, label.y, typeset(label.text, lang), label.size,
+                    label.end)
 
 
 def _small_text(canvas: Canvas, page: PagePlan, x: float, y: float, text: str,
-                size: float) -> None:
+                size: float, end: bool = False) -> None:
     canvas.saveState()
     canvas.setFont(font_name("regular"), size)
     canvas.setFillGray(0.35)
-    canvas.drawString(mm(x), mm(page.height - y), text)
+    (canvas.drawRightString if end else canvas.drawString)(mm(x), mm(page.height - y), text)
     canvas.restoreState()
 
 

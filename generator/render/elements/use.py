@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ...units import mm
 from ..expressions import Scope, evaluate, render_value
 from ..forms import place_form
-from .kind import BOX, ElementType
+from .kind import BOX_KEYS, ElementType, Key
 
 if TYPE_CHECKING:
     from ..painter import Painter
@@ -53,5 +53,19 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     p.canvas.restoreState()
 
 
-ELEMENT = ElementType("use", BOX | {"layout", "vars", "form"}, draw,
-                      replayed=True)
+ELEMENT = ElementType("use", {
+    **BOX_KEYS,
+    "layout": Key("layout name", "(required)", "The layout to draw: a sized one (an icon) is "
+                  "scaled to fit the box, a sizeless one is drawn 1:1 with the box's w and h."),
+    "vars": Key("mapping", "{}", "Names the used layout reads, each an expression evaluated "
+                "here, in order (a later one may read an earlier one)."),
+    "form": Key("true or false", "false", "Draw the used layout once per document as a PDF "
+                "form and place that form wherever the same drawing recurs (art on many "
+                "cards); the form is keyed by the values the layout reads."),
+}, draw, replayed=True, example="""\
+size: [60, 30]
+elements:
+  - {type: use, layout: icon-virus, x: 3, y: 3, w: 24, h: 24, vars: {body: "'accent'"}}
+  - {type: use, layout: icon-syringe, x: 30, y: 8, w: 28, h: 14,
+     vars: {dose: "'#d9534f'"}}
+""")
