@@ -1,21 +1,19 @@
 """Reading a kit's art back: which pictograms a page draws, the grey level of a card back, and
 the art forms a PDF stores.
 
-A pictogram (an SVG of the game's ``icons/``) is recognised by the operators that draw it: the
-same file drawn through the print engine gives the same sequence of path operators wherever it
-is placed, whatever its size or position (those live in the ``cm`` before it)."""
+A pictogram (an icon of the bundled game-icons.net set) is recognised by the operators that
+draw it: the same icon gives the same sequence of path operators wherever it is placed,
+whatever its size or position (those live in the ``cm`` before it)."""
 
 from __future__ import annotations
 
-import io
 import statistics
 from pathlib import Path
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
-from reportlab.pdfgen.canvas import Canvas
 
-from generator.render.images import ImageCache
+from generator.render.game_icons import operators
 
 PATH_OPERATORS = {b"m", b"l", b"c", b"v", b"y", b"h", b"re"}
 
@@ -24,15 +22,10 @@ def _path_ops(stream: ContentStream) -> str:
     return " ".join(op.decode() for _, op in stream.operations if op in PATH_OPERATORS)
 
 
-def icon_ops(svg: Path) -> str:
-    """The path operators the engine draws for the picture file ``svg``, in order."""
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(200, 200))
-    ImageCache().draw(canvas, svg, svg.parent.parent, 0, 0, 20, 20, "contain", "test")
-    canvas.showPage()
-    canvas.save()
-    page = PdfReader(buffer).pages[0]
-    return _path_ops(ContentStream(page.get_contents(), page.pdf))
+def icon_ops(name: str) -> str:
+    """The path operators the engine draws for icon ``name`` of the set, in order."""
+    return " ".join(token for token in operators(name).split()
+                    if token.encode() in PATH_OPERATORS)
 
 
 def _xobjects(resources) -> dict:

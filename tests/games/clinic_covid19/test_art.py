@@ -53,6 +53,6 @@ def test_another_seed_draws_another_coronavirus(tmp_path, tiles_pdf):
 def test_the_round_marker_shows_its_syringe_on_both_sides(tmp_path):
     pdf = _build(tmp_path, only=("round-marker",))
     lines, ops = page_lines(pdf), page_ops(pdf)
-    syringe = icon_ops(game_folder(GAME) / "icons" / "gi-syringe.svg")
+    syringe = icon_ops("syringe")
     marker = [i for i, page in enumerate(lines) if "ROUND" in page]
     assert len(marker) == 2 and all(syringe in ops[i] for i in marker)

@@ -70,13 +70,12 @@ def test_another_seed_draws_other_viruses(tmp_path, deck_pdf):
 def test_every_power_card_carries_its_pictogram(deck_pdf):
     data = resolve_game(GAME).data
     lines, ops = page_lines(deck_pdf), page_ops(deck_pdf)
-    icons = game_folder(GAME) / "icons"
     checked = 0
     for power in data["powers"].values():
         icon = resolve_game(GAME).layouts[power["icon"]].elements[0].get("src")
         if icon is None:   # the mask is drawn in shapes, not a pictogram file
             continue
-        drawn = icon_ops(icons / Path(icon).name)
+        drawn = icon_ops(icon.removeprefix("gi:"))
         name = str(power["name"]).upper()
         pages = [i for i, page in enumerate(lines) if any(name in line for line in page)]
         assert pages and all(drawn in ops[i] for i in pages), power["name"]

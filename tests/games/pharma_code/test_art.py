@@ -8,13 +8,11 @@ from itertools import combinations
 
 import pytest
 
-from generator.content.loader import game_folder
 from generator.designer.raster import Rasterizer
 from generator.pipeline.load import resolve_game
 from support.art import icon_ops, median_lstar, page_ops
 from support.pharma import build_kit, page_texts, pages_of
 
-ICONS = game_folder("pharma-code") / "icons"
 MIN_LSTAR_APART = 20  # issue 28: backs told apart in grayscale
 
 
@@ -64,27 +62,27 @@ def kit(tmp_path_factory):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("title", "face", "icon"), [
-    ("Jokers", "JOKER", "gi-card-joker"),
-    ("Fast Track cards", "FAST TRACK", "gi-sprint"),
-    ("Event cards", "EVENT", "gi-power-lightning"),
+    ("Jokers", "JOKER", "card-joker"),
+    ("Fast Track cards", "FAST TRACK", "sprint"),
+    ("Event cards", "EVENT", "power-lightning"),
 ])
 def test_each_card_kind_carries_its_pictogram(kit, title, face, icon):
     texts, ops = kit
     pages = [i for i in pages_of(texts, title) if face in texts[i]]
     assert pages, f"no page of {title} shows {face}"
-    drawn = icon_ops(ICONS / f"{icon}.svg")
+    drawn = icon_ops(icon)
     assert all(drawn in ops[i] for i in pages)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("title", "back", "icon"), [
-    ("Number cards", "Numbers & jokers", "gi-card-joker"),
-    ("Event cards", "Event", "gi-power-lightning"),
+    ("Number cards", "Numbers & jokers", "card-joker"),
+    ("Event cards", "Event", "power-lightning"),
 ])
 def test_each_back_carries_its_decks_pictogram(kit, title, back, icon):
     texts, ops = kit
     pages = [i for i in pages_of(texts, title) if back in texts[i]]
-    assert pages and all(icon_ops(ICONS / f"{icon}.svg") in ops[i] for i in pages)
+    assert pages and all(icon_ops(icon) in ops[i] for i in pages)
 
 
 @pytest.mark.slow
@@ -94,8 +92,8 @@ def test_the_board_is_a_route_through_the_trial_stages(kit):
     for stage in ("RESEARCH", "PRE-CLINICAL TESTS", "PHASE I TRIAL", "PHASE II TRIAL",
                   "PHASE III TRIAL", "MARKET APPROVAL"):
         assert stage in board
-    for icon in ("gi-microscope", "gi-erlenmeyer", "gi-laurels-trophy"):
-        drawn = icon_ops(ICONS / f"{icon}.svg")
+    for icon in ("microscope", "erlenmeyer", "laurels-trophy"):
+        drawn = icon_ops(icon)
         assert any(drawn in ops[i] for i in pages_of(texts, "Race track board"))
 
 
@@ -103,6 +101,6 @@ def test_the_board_is_a_route_through_the_trial_stages(kit):
 def test_a_pictogram_is_found_only_where_it_is_drawn(kit):
     """The check above can fail: the event cards' pages do not draw the joker's pictogram."""
     texts, ops = kit
-    joker = icon_ops(ICONS / "gi-card-joker.svg")
+    joker = icon_ops("card-joker")
     events = [i for i in pages_of(texts, "Event cards") if "EVENT" in texts[i]]
     assert events and not any(joker in ops[i] for i in events)
