@@ -35,11 +35,11 @@ def deck_pdf(tmp_path_factory) -> Path:
 
 
 def test_each_art_drawing_is_one_form(deck_pdf):
-    """54 cards, but each virus (colour × size), culture dish, vaccine panel and power
+    """54 cards, but each virus (colour × size), culture dish, vaccine or Hydroxy panel and power
     pictogram is drawn once and placed wherever it recurs."""
     data = resolve_game(GAME).data
     viruses = len(data["sizes"]) * len(data["colours"])
-    expected = viruses + viruses + len(data["vaccines"]) + len(data["powers"])
+    expected = viruses + viruses + len(data["vaccines"]) + 1 + len(data["powers"])
     assert len(forms_named(deck_pdf, "Art")) == expected
 
 
