@@ -20,7 +20,7 @@ from ..i18n.catalog import (
     strings_in,
     translator,
 )
-from ..imposition.pages import alignment_pages
+from ..imposition.alignment import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
 from ..paths import inside
 from ..render.document import DocumentInfo, flag_untranslated, render_pdf
