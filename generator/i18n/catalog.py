@@ -21,7 +21,14 @@ from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
 from ..resources import file_version
 from .checks import catalog_problems, syntax_problems
-from .places import catalog_folders, catalog_home, init_command, is_builtin, shown
+from .places import (
+    catalog_folders,
+    catalog_home,
+    game_catalog_folders,
+    init_command,
+    is_builtin,
+    shown,
+)
 
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")
@@ -74,7 +81,7 @@ def languages_for(game_folder: Path) -> list[str]:
     in without ``--lang`` and whose text must fit. A built-in game has French, English and
     German; a designer's own game has English. Either adds every ``<lang>.po`` (or
     ``<lang>.<topic>.po``) of its search path: the user's folder, then its ``locales/``."""
-    found = {p.name.split(".")[0] for folder in catalog_folders(game_folder)[:-1]
+    found = {p.name.split(".")[0] for folder in game_catalog_folders(game_folder)
              for p in folder.glob("*.po")}
     first = list(LANGUAGES) if is_builtin(game_folder) else [SOURCE_LANG]
     return [*first, *sorted(found - set(first))]
@@ -153,11 +160,13 @@ def _filled(value: Any) -> str | tuple[str, ...] | None:
     return forms if isinstance(value, (list, tuple)) else forms[0]
 
 
-def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> Translator:
-    """A translator merging the catalogs of the search path, the most specific on top."""
+def translator(lang: str, game_folder: Path | None, fallback: bool = False,
+               reader: Callable[[Path], Catalog | None] = read_catalog) -> Translator:
+    """A translator merging the catalogs of the search path, the most specific on top
+    (``reader``: how a catalog is read; by default refusing one with a problem)."""
     result = Translator(lang, game_folder, fallback=fallback)
     for path in reversed(catalog_paths(lang, game_folder)):
-        catalog = read_catalog(path)
+        catalog = reader(path)
         if catalog is None:
             continue
         result.plural_expr = catalog.plural_expr

@@ -200,21 +200,41 @@ def engine_messages() -> Messages:
     return found
 
 
-def needed_messages(folder: Path) -> Messages:
-    """What a game's build translates: its own messages, the pages of products built on its
-    rules, the rule-card strings when it has a rules component, and the print guide's."""
-    found = game_messages(folder)
-    for path in product_templates(folder):
-        template_messages(path, templates_dir(), found, ENGINE,
-                          f"{folder.name}: Savvy's referee page ({path.name})")
+def shared_messages(rules: bool = True) -> Messages:
+    """What the engine prints for every game, translated once in the engine catalogs
+    (``generator/locales/``, the user's ``pnp-locales/_engine/``): the print guide, the note
+    on a blank page and, for a game with a rule summary (``rules``), the rule cards' frame."""
+    found: Messages = {}
     engine = f"{ENGINE}generator/i18n/engine_messages.py"
-    if rules_templates(folder):
+    if rules:
         layout_messages(templates_dir() / "layouts" / ENGINE_RULES_LAYOUTS, templates_dir(),
-                        found, folder.name, ENGINE)
+                        found, "every game with a rule summary", ENGINE)
         _add(found, RULE_SUMMARY_PAGE, engine, 0, "every game: the outline title of the rule "
              "summary pages")
     _add(found, BLANK_BACK, engine, 0, "every game: the note on a page left blank")
     for message in GUIDE_MESSAGES:  # the print guide, page 1 of every kit
         _add(found, message, engine, 0, "every game: the print guide, page 1 of the kit; "
              "a paragraph of the page's width, no box to fit")
+    return found
+
+
+def own_messages(folder: Path) -> Messages:
+    """What a game's own catalog translates: its messages and the pages of products built on
+    its rules (Savvy's page), not the engine's shared strings."""
+    found = game_messages(folder)
+    for path in product_templates(folder):
+        template_messages(path, templates_dir(), found, ENGINE,
+                          f"{folder.name}: Savvy's referee page ({path.name})")
+    return found
+
+
+def needed_messages(folder: Path) -> Messages:
+    """What a game's build translates: its own messages and the engine's shared ones (which
+    a game's catalog may also translate, ahead of the engine's)."""
+    found = own_messages(folder)
+    for key, message in shared_messages(bool(rules_templates(folder))).items():
+        if key in found:
+            found[key].locations.extend(message.locations)
+        else:
+            found[key] = message
     return found
