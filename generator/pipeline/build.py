@@ -79,7 +79,7 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
                         request.options.margin)
     data = render_pdf(game, guided.plans, guided.contexts, info,         # 7. draw
                       request.options.ink_saver,
-                      _fallback_marker(game, tr) if request.fallback else None,
+                      fallback_marker(game, tr) if request.fallback else None,
                       page_footer=not request.options.one_up,
                       effects=lambda: len(tr.missing))
     if request.options.pdfx:                                             # 7b. print-ready
@@ -145,7 +145,7 @@ def output_folder(out_dir: Path) -> Path:
     return out
 
 
-def _fallback_marker(game: Game, tr: Translator):
+def fallback_marker(game: Game, tr: Translator):
     """Flag each card drawn with untranslated text, so a proofreader finds it: a card whose
     drawing looked up a message with no translation, and every card (every copy) whose layout
     reads a text left in English, from its own fields or from the game's data (a tool's name
