@@ -15,6 +15,7 @@ from typing import Any
 
 from jinja2.ext import babel_extract
 
+from ..content.deck_text import deck_messages
 from ..content.textfile import read_text
 from ..content.yamlio import Msg, load_yaml
 from ..paths import regular_file
@@ -184,6 +185,10 @@ def game_messages(folder: Path) -> Messages:
         data_messages(path, folder, found, tuple(boxes))
     for path in sorted((folder / "layouts").glob("*.yaml")):
         layout_messages(path, folder, found, folder.name)
+    for message, source, row, name in deck_messages(folder):  # a spreadsheet deck's cells
+        box = field_box(boxes, ["cards", name])
+        _add(found, str(message), source, row, f"{folder.name}: {message.note}"
+             + (f"; prints in {box.note()}" if box else ""))
     for path in rules_templates(folder):
         inside = path.is_relative_to(folder)
         template_messages(path, folder if inside else templates_dir(), found,
