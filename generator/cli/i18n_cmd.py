@@ -76,9 +76,10 @@ def run(args: argparse.Namespace) -> int:
                     if args.action == "update"
                     else workflow.init(folder, args.lang, args.force, args.translator))
             print(f"wrote {path}")
-        if args.action in ("init", "update") and folders != [None]:
-            engine = workflow.engine_catalog(args.lang, args.action, args.translator)
-            if engine is not None:  # the strings every game shares, translated once
+        for folder in folders if args.action in ("init", "update") else ():
+            engine = folder and workflow.engine_catalog(folder, args.lang, args.action,
+                                                        args.translator)
+            if engine:  # the strings every built-in game shares, translated once
                 print(f"wrote {engine} (shared by every game)")
         if args.action in ("init", "update"):
             game = (f"--game-dir {shown(folders[0])}" if args.game_dir

@@ -21,7 +21,16 @@ from ..content.yamlio import Msg, load_yaml
 from ..paths import regular_file
 from ..resources import templates_dir
 from .catalog import message_key
-from .engine_messages import BLANK_BACK, GUIDE_MESSAGES, RULE_SUMMARY_PAGE
+from .engine_messages import (
+    BLANK_BACK,
+    GENDER_CONTEXT,
+    GENDERED_STEPS,
+    GENDERS,
+    GUIDE_MESSAGES,
+    GUIDE_STEPS,
+    RULE_SUMMARY_PAGE,
+    gender_context,
+)
 from .room import Box, element_box, field_box, layout_boxes
 
 KEYWORDS = ("_", "gettext", "ngettext", "pgettext")
@@ -220,13 +229,29 @@ def shared_messages(rules: bool = True) -> Messages:
     for message in GUIDE_MESSAGES:  # the print guide, page 1 of every kit
         _add(found, message, engine, 0, "every game: the print guide, page 1 of the kit; "
              "a paragraph of the page's width, no box to fit")
+    for kind in GENDERED_STEPS:  # optional: only where a game's catalog gives a gender
+        for gender in GENDERS:
+            _add(found, GUIDE_STEPS[kind], engine, 0, f"every game: the print guide's step "
+                 f"for a part whose title is {gender} in your language (a game's catalog "
+                 f"says so under msgctxt '{GENDER_CONTEXT}'); optional: the entry without "
+                 "context serves every other part", gender_context(gender))
     return found
 
 
 def own_messages(folder: Path) -> Messages:
     """What a game's own catalog translates: its messages and the pages of products built on
-    its rules (Savvy's page), not the engine's shared strings."""
+    its rules (Savvy's page), not the engine's shared strings; and, optional, the gender of
+    each sheet's title, which picks the form of the guide's step said of it."""
     found = game_messages(folder)
+    raw = load_yaml(folder / "game.yaml", (folder,)) or {}
+    for item in raw.get("components") or []:
+        if isinstance(item, dict) and item.get("kind") in ("sheet", None) and \
+                isinstance(item.get("title"), Msg) and "cards" not in item and \
+                "cards_file" not in item and "cards_url" not in item:
+            _add(found, str(item["title"]), "game.yaml", 0, f"{folder.name}: optional: the "
+                 f"grammatical gender of your translation of this title, one of "
+                 f"{', '.join(GENDERS)}, when the print guide's step said of it needs one "
+                 "(\"use it as printed\"); leave it empty otherwise", GENDER_CONTEXT)
     for path in product_templates(folder):
         template_messages(path, templates_dir(), found, ENGINE,
                           f"{folder.name}: Savvy's referee page ({path.name})")

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from .catalog import Translator
+from .engine_messages import GENDER_CONTEXT, gender_context
 from .extract import ENGINE, Message, Messages
 
 WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
@@ -61,6 +62,13 @@ class Status:
         return sum(p.missing_words + p.fuzzy_words for p in self.parts.values())
 
 
+def optional(message: Message) -> bool:
+    """An entry a language fills in only when it needs it: a part's grammatical gender and
+    the forms of a step said of a part of each gender."""
+    context = message.context or ""
+    return context == GENDER_CONTEXT or context.startswith(gender_context(""))
+
+
 def part_of(message: Message) -> str:
     """The part of the game a message belongs to: the component whose data holds it, the
     layout file or template it is written in, or the data file."""
@@ -82,8 +90,9 @@ def count(own: Messages, shared: Messages, tr: Translator | None,
     parts: dict[str, Part] = {}
     missing: list[str] = []
     fuzzy: list[str] = []
-    everything = [*((part_of(m), m) for m in own.values()),
-                  *((SHARED, m) for key, m in shared.items() if key not in own)]
+    everything = [*((part_of(m), m) for m in own.values() if not optional(m)),
+                  *((SHARED, m) for key, m in shared.items()
+                    if key not in own and not optional(m))]
     for name, message in everything:
         part = parts.setdefault(name, Part())
         size = words(message.id)

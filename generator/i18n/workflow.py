@@ -1,10 +1,11 @@
 """The translator's workflow: a template (.pot) of what a game needs, a new catalog per
 language, merging a changed template into it, and how much of each language is done.
 
-A game's catalog holds the game's own strings; the strings every game shares (the print
-guide, footers, rule cards) are in one engine catalog per language, translated once: the
-shipped ``generator/locales/<lang>.po`` and the user's ``pnp-locales/_engine/<lang>.po``
-(``folder`` None below). Catalogs are written where :func:`.places.catalog_home` says (for a
+A built-in game's catalog holds the game's own strings; the strings every game shares (the
+print guide, page notes, rule cards) are in one engine catalog per language, translated once:
+the shipped ``generator/locales/<lang>.po`` and the user's ``pnp-locales/_engine/<lang>.po``
+(``folder`` None below). A game folder of one's own keeps all its text, shared strings too,
+in its own ``locales/``, so the folder travels with its translations. Catalogs are written where :func:`.places.catalog_home` says (for a
 built-in game a folder of the user's, never the installed package), and read from there first.
 """
 
@@ -22,6 +23,7 @@ from .catalog import SOURCE_LANG, Translator, catalog_paths, languages_for, tran
 from .extract import (
     Messages,
     engine_messages,
+    needed_messages,
     own_messages,
     rules_templates,
     shared_messages,
@@ -43,11 +45,13 @@ def _project(folder: Path | None) -> str:
 
 
 def template_messages(folder: Path | None) -> Messages:
-    """What one catalog translates: a game's own strings, or (None) the engine's shared
-    ones with the engine layouts' strings."""
-    if folder is not None:
-        return own_messages(folder)
-    return {**engine_messages(), **shared_messages()}
+    """What one catalog translates: a built-in game's own strings (the engine's catalog has
+    the shared ones); everything a game folder of one's own needs, which keeps its
+    translations in its own folder, shared strings too; or (None) the engine's shared
+    strings with the engine layouts'."""
+    if folder is None:
+        return {**engine_messages(), **shared_messages()}
+    return own_messages(folder) if is_builtin(folder) else needed_messages(folder)
 
 
 def _plural_forms(folder: Path | None, lang: str) -> Catalog | None:
@@ -143,11 +147,13 @@ def update(folder: Path | None, lang: str, who: str | None = None) -> Path:
     return _write(catalog, folder, path.name)
 
 
-def engine_catalog(lang: str, action: str, who: str | None = None) -> Path | None:
-    """The engine's catalog beside a game's: started when no engine catalog of ``lang``
-    exists (shipped or the user's), brought up to date on ``update`` when the user has one.
-    None when there is nothing to do."""
-    if lang == SOURCE_LANG:
+def engine_catalog(folder: Path, lang: str, action: str, who: str | None = None
+                   ) -> Path | None:
+    """The engine's catalog beside a built-in game's: started when no engine catalog of
+    ``lang`` exists (shipped or the user's), brought up to date on ``update`` when the user
+    has one. None when there is nothing to do (a game folder of one's own holds the shared
+    strings in its own catalog)."""
+    if lang == SOURCE_LANG or not is_builtin(folder):
         return None
     mine = user_engine_folder() / f"{lang}.po"
     if mine.is_file():

@@ -217,3 +217,29 @@ def test_a_failing_catalogue_build_names_the_pdfs_it_did_not_write(capsys, game,
     assert "not written (" in err and "microbious-es-a4-score-pad.pdf" in err
     for name in written:
         assert name not in err.split("not written")[1]
+
+
+def test_a_step_said_of_a_part_takes_the_gender_the_catalog_gives_its_title(
+        capsys, locales, tmp_path):
+    assert pnp(capsys, "i18n", "init", "fr", "microbious")[0] == 0
+    assert pnp(capsys, "i18n", "init", "fr", "--engine")[0] == 0
+    game, engine = locales / "microbious" / "fr.po", locales / "_engine" / "fr.po"
+    gender = 'msgctxt "grammatical gender"\nmsgid "Score pad"\nmsgstr ""'
+    assert gender in game.read_text(encoding="utf-8")  # optional: status counts it as done
+    _, out, _ = pnp(capsys, "i18n", "status", "microbious", "--lang", "fr")
+    assert " 100.0 % " in out
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        gender, gender[:-2] + '"feminine"'), encoding="utf-8")
+    step = 'msgctxt "part: feminine"\nmsgid "Nothing to cut: use it as printed."\nmsgstr ""'
+    text = engine.read_text(encoding="utf-8")
+    assert step in text
+    engine.write_text(text.replace(step, step[:-2] + '"Rien à découper : imprimée, elle est '
+                                   'prête."'), encoding="utf-8")
+    code, _, err = pnp(capsys, "build", "microbious", "--lang", "fr", "--paper", "a4",
+                       "--only", "score-pad,deck", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    (pdf,) = (tmp_path / "out").glob("*.pdf")
+    guide = " ".join(pypdf.PdfReader(pdf).pages[0].extract_text().split())
+    assert "imprimée, elle est prête" in guide  # the score pad (feminine)
+    assert "Séparez les cartes en coupant sur les traits de coupe." in guide  # the deck's, as
+    assert "à utiliser tel qu’imprimé" not in guide  # shipped; the plain form not used
