@@ -16,10 +16,15 @@ from babel.messages.catalog import Catalog, Message
 from ..content.typography import address_words
 from ..content.wording import numbered
 from ..errors import Problem
+from ..limits import limit, past
 
 PLACEHOLDER = re.compile(r"\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}|%\(\w+\)[sdif]|%[sdif]")
 PO_STRING = r'"(?:[^"\\]|\\.)*"'
 PO_LINE = re.compile(rf"^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?{PO_STRING}$")
+# a format field as str.format reads it: its name, then a conversion and a spec
+FIELD = re.compile(r"(?<!\{)\{(?!\{)([^{}:!]*)(![^{}:]*)?(:[^{}]*)?\}")
+# a printf conversion as % reads it: flags, width, precision
+PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)[^<>]*?(/?)>")
 
 
@@ -67,6 +72,10 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
     where = f"msgid {source[:60]!r}"
     problems = []
     for text in _strings(message):
+        unsafe = format_problem(text)
+        if unsafe:  # the one problem worth telling of this translation
+            problems.append(Problem(str(path), where, unsafe, message.lineno))
+            continue
         lost = placeholders(source) - placeholders(text)
         extra = placeholders(text) - placeholders(source)
         if lost:
@@ -83,6 +92,25 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
                                     message.lineno))
     return problems
 
+
+def format_problem(text: str) -> str | None:
+    """Why a translation could make its formatting huge or reach into the objects it
+    formats, which a catalog from a stranger may try: a field with an attribute or index
+    (``{pages.__class__}``, ``{0[0]}``), or a width or precision past ``format_width``
+    (``{n:>999999999}``, ``%(n)999999999s``). None when it has none."""
+    bound = limit("format_width")
+    for match in FIELD.finditer(text):
+        name, spec = match.group(1), match.group(3) or ""
+        if "." in name or "[" in name:
+            return (f"the placeholder {match.group(0)[:40]!r} reads an attribute or an item; "
+                    "write the placeholder as the msgid has it")
+        if any(int(n) > bound for n in re.findall(r"\d+", spec)):
+            return past("format_width", f"the placeholder {match.group(0)[:40]!r} pads")
+    for match in PRINTF.finditer(text):
+        if "*" in match.group(0) or any(int(n) > bound for n in match.groups() if n
+                                         and n.isdigit()):
+            return past("format_width", f"the conversion {match.group(0)[:40]!r} pads")
+    return None
 
 def form_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     """The marker words of one form of address as whole words (``t’`` before a letter, with
