@@ -42,7 +42,8 @@ FACTS = {
         "en": ["Put the Propagation tile to the right of the main board",
                "the pile of round 1: the column’s first number times the number of players"],
         "fr": ["Placez la tuile Propagation à droite du plateau principal",
-               "la pile du tour 1 : le premier nombre de la colonne multiplié par le nombre de joueurs"],
+               "la pile du tour 1 : le premier nombre de la colonne multiplié par le nombre "
+               "de joueurs"],
         "de": ["Legt die Ausbreitungstafel rechts neben den Hauptspielplan",
                "den Stapel für Runde 1: die erste Zahl der Spalte mal die Zahl der Spieler"]},
     # settled by this kit (issue 32): 100 tiles cannot hold every pile at once at 3-4 players
