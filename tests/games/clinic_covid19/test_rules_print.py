@@ -64,9 +64,12 @@ FACTS = {
         "de": ["Ein infizierter Patient bekommt keine. Ist der Patient vollständig geheilt, "
                "kommen sein Plättchen und sein Auto zurück in den Vorrat"]},
     "round marker": {
-        "en": ["Put the syringe beside round 1, at the left edge", "Move the syringe on to the next round"],
-        "fr": ["Placez la seringue à côté du tour 1, au bord gauche", "Avancez la seringue sur le tour suivant"],
-        "de": ["Legt die Spritze neben Runde 1, an den linken Rand", "Rückt die Spritze auf die nächste Runde vor"]},
+        "en": ["Put the syringe beside round 1, at the left edge",
+               "Move the syringe on to the next round"],
+        "fr": ["Placez la seringue à côté du tour 1, au bord gauche",
+               "Avancez la seringue sur le tour suivant"],
+        "de": ["Legt die Spritze neben Runde 1, an den linken Rand",
+               "Rückt die Spritze auf die nächste Runde vor"]},
     "patient or doctor infected": {
         "en": ["Patient or doctor: the tile goes under them"],
         "fr": ["Patient ou médecin : la tuile se place sous la personne"],
