@@ -181,6 +181,20 @@ def doubled_namespace(s: Stranger) -> tuple[str, ...]:
     return ("text_chars in templates/limits.yaml",)
 
 
+def looped_long_value(s: Stranger) -> tuple[str, ...]:
+    """A value of 1 MB printed 100,000 times by a loop: 100 GB if joined whole."""
+    _edit(s.game / "game.yaml", "palette:", "vars:\n  blurb: '" + "x" * 1_000_000
+          + "'\npalette:")
+    _layout_text(s, "{% for i in range(100000) %}{{ vars.blurb }}{% endfor %}")
+    return ("text_chars in templates/limits.yaml",)
+
+
+def megabytes_of_text(s: Stranger) -> tuple[str, ...]:
+    """Five megabytes of words in one text box: fitting them took a minute."""
+    _layout_text(s, "long text " * 500_000)
+    return ("5,000,000 characters", "text_chars in templates/limits.yaml")
+
+
 def huge_power(s: Stranger) -> tuple[str, ...]:
     _layout_text(s, "{{ 9 ** (9 ** 9) }}")
     return ("power_exponent in templates/limits.yaml",)
@@ -243,7 +257,7 @@ CASES: list[Case] = [
     cards_file_link, image_link_found_by_suffix, icon_link, layouts_folder_link,
     layout_file_link, catalog_link, cached_copy_link, svg_picture_outside, pipe_for_a_file,
     cache_folder_link, yaml_aliases, yaml_nesting, translation_padding, translation_attribute,
-    repeated_string, doubled_namespace, huge_power, many_cards, many_decks, nested_repeats,
+    repeated_string, doubled_namespace, looped_long_value, megabytes_of_text, huge_power, many_cards, many_decks, nested_repeats,
     svg_embedded_pictures,
     workbook_part_not_xml, loopback_url, id_with_newline,
 ]
