@@ -257,9 +257,9 @@ CASES: list[Case] = [
     cards_file_link, image_link_found_by_suffix, icon_link, layouts_folder_link,
     layout_file_link, catalog_link, cached_copy_link, svg_picture_outside, pipe_for_a_file,
     cache_folder_link, yaml_aliases, yaml_nesting, translation_padding, translation_attribute,
-    repeated_string, doubled_namespace, looped_long_value, megabytes_of_text, huge_power, many_cards, many_decks, nested_repeats,
-    svg_embedded_pictures,
-    workbook_part_not_xml, loopback_url, id_with_newline,
+    repeated_string, doubled_namespace, looped_long_value, megabytes_of_text, huge_power,
+    many_cards, many_decks, nested_repeats, svg_embedded_pictures, workbook_part_not_xml,
+    loopback_url, id_with_newline,
 ]
 LANG = {catalog_link: "en", translation_padding: "fr", translation_attribute: "fr"}
 
