@@ -230,6 +230,15 @@ def svg_embedded_pictures(s: Stranger) -> tuple[str, ...]:
     return ("svg_embedded_bytes in templates/limits.yaml",)
 
 
+def svg_of_many_shapes(s: Stranger) -> tuple[str, ...]:
+    """300,000 rectangles in 12 MB: svglib took minutes and most of a gigabyte."""
+    shapes = "".join(f'<rect x="{i % 100}" y="{i // 100 % 100}" width="1" height="1"/>'
+                     for i in range(300_000))
+    (s.game / "art" / "sample.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{shapes}</svg>')
+    return ("sample.svg", "svg_elements in templates/limits.yaml")
+
+
 def workbook_part_not_xml(s: Stranger) -> tuple[str, ...]:
     """The zip guard counts every entry, not only *.xml: a 300 MB part packs into 300 kB."""
     book = s.game / "cards.xlsx"
@@ -258,7 +267,8 @@ CASES: list[Case] = [
     layout_file_link, catalog_link, cached_copy_link, svg_picture_outside, pipe_for_a_file,
     cache_folder_link, yaml_aliases, yaml_nesting, translation_padding, translation_attribute,
     repeated_string, doubled_namespace, looped_long_value, megabytes_of_text, huge_power,
-    many_cards, many_decks, nested_repeats, svg_embedded_pictures, workbook_part_not_xml,
+    many_cards, many_decks, nested_repeats, svg_embedded_pictures, svg_of_many_shapes,
+    workbook_part_not_xml,
     loopback_url, id_with_newline,
 ]
 LANG = {catalog_link: "en", translation_padding: "fr", translation_attribute: "fr"}

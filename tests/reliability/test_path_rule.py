@@ -142,3 +142,21 @@ def test_a_template_that_would_take_gigabytes_is_refused(source: str):
 ])
 def test_ordinary_templates_still_work(source: str, shown: str):
     assert render_value(source, {}, "w") == shown
+
+
+def test_svg_elements_drawn_in_one_pdf_are_bounded(tmp_path: Path, monkeypatch):
+    """Each drawing of an SVG walks all its elements: a PDF may draw so many in all."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator import limits
+    from generator.render.images import ImageCache
+
+    monkeypatch.setitem(limits._limits(), "svg_drawn", 20)
+    (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" '
+                                      'height="10"><g><rect width="5" height="5"/></g></svg>')
+    cache, canvas = ImageCache(), Canvas(str(tmp_path / "x.pdf"))
+    for _ in range(6):  # 3 elements a drawing: 18
+        cache.draw(canvas, tmp_path / "art.svg", tmp_path, 0, 0, 10, 10, "contain", "card")
+    with pytest.raises(Exception, match=r"21 SVG elements drawn in one PDF: past the limit "
+                                        r"of 20 \(svg_drawn in templates/limits.yaml"):
+        cache.draw(canvas, tmp_path / "art.svg", tmp_path, 0, 0, 10, 10, "contain", "card")
