@@ -230,6 +230,16 @@ def svg_embedded_pictures(s: Stranger) -> tuple[str, ...]:
     return ("svg_embedded_bytes in templates/limits.yaml",)
 
 
+def huge_board(s: Stranger) -> tuple[str, ...]:
+    """A board of 100 m a side: 190,000 pages, a gigabyte before the first is drawn."""
+    with (s.game / "game.yaml").open("a") as yaml:
+        yaml.write("  - {id: board, kind: board, title: Board, layout: big-board}\n")
+    with (s.game / "layouts" / "cards.yaml").open("a") as layouts:
+        layouts.write("\nbig-board:\n  size: [100000, 100000]\n  elements:\n"
+                      "    - {type: rect, x: 0, y: 0, w: 10, h: 10, fill: ink}\n")
+    return ("board_pages in templates/limits.yaml",)
+
+
 def svg_of_many_shapes(s: Stranger) -> tuple[str, ...]:
     """300,000 rectangles in 12 MB: svglib took minutes and most of a gigabyte."""
     shapes = "".join(f'<rect x="{i % 100}" y="{i // 100 % 100}" width="1" height="1"/>'
@@ -267,7 +277,7 @@ CASES: list[Case] = [
     layout_file_link, catalog_link, cached_copy_link, svg_picture_outside, pipe_for_a_file,
     cache_folder_link, yaml_aliases, yaml_nesting, translation_padding, translation_attribute,
     repeated_string, doubled_namespace, looped_long_value, megabytes_of_text, huge_power,
-    many_cards, many_decks, nested_repeats, svg_embedded_pictures, svg_of_many_shapes,
+    many_cards, many_decks, nested_repeats, huge_board, svg_embedded_pictures, svg_of_many_shapes,
     workbook_part_not_xml,
     loopback_url, id_with_newline,
 ]
