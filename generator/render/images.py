@@ -54,6 +54,7 @@ class ImageCache:
     drawings: dict[Path, Drawing] = field(default_factory=dict)
     shapes: dict[Path, int] = field(default_factory=dict)  # elements of each SVG
     shapes_drawn: int = 0  # elements of every SVG drawn in the document, each time counted
+    pixels_decoded: int = 0  # pixels of every raster decoded for the document
     located: dict[tuple[Path, Path], Path] = field(default_factory=dict)  # see ``locate``
 
     def _open(self, path: Path, w: float, h: float, where: str) -> ImageReader:
@@ -65,6 +66,7 @@ class ImageCache:
                     warnings.simplefilter("error", Image.DecompressionBombWarning)
                     image = Image.open(path)  # reads the header only
                     _check_pixels(path, image.width, image.height, where)
+                    self._decoding(path, image.width * image.height, where)
                     image.load()
             except (Image.DecompressionBombError, Image.DecompressionBombWarning):
                 raise _too_large(path, "", where) from None
@@ -78,6 +80,14 @@ class ImageCache:
                 drawn = image.convert("RGBA")
             self.readers[key] = ImageReader(drawn)
         return self.readers[key]
+
+    def _decoding(self, path: Path, pixels: int, where: str) -> None:
+        """Count the pixels about to be decoded: a 50-megapixel picture drawn in a hundred
+        box sizes is decoded a hundred times (raster_pixels)."""
+        self.pixels_decoded += pixels
+        if self.pixels_decoded > limit("raster_pixels"):
+            raise RenderError(f"{where}: image {path.name}: " + past(
+                "raster_pixels", f"{self.pixels_decoded:,} pixels decoded for one PDF"))
 
     def _drawing(self, path: Path, root: Path, where: str) -> Drawing:
         if path not in self.drawings:
