@@ -16,6 +16,7 @@ from ..limits import limit, past
 from ..resources import games_dir
 from .cards_file import read_rows, url_rows
 from .checker import Checker, join
+from .credits_spec import CREDITS_KEY, read_credits
 from .fields import field_map
 from .guide_spec import GUIDE_KEYS, read_guide
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
@@ -23,11 +24,12 @@ from .markup import check_card, check_layouts
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
+from .typefaces import FONTS_KEY, read_fonts
 from .yamlio import LineDict, Msg, load_yaml
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,47}\Z")  # \Z: no newline after it, as $ allows
 GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description",
-             "colour_cues", *GUIDE_KEYS}
+             "colour_cues", FONTS_KEY, CREDITS_KEY, *GUIDE_KEYS}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
              "expect", "fields", "share", "gang_cut", "encoding", "delimiter", "sheet",
@@ -77,6 +79,8 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
                   raw, "id")
     palette = _palette(check, raw)
     cues = _colour_cues(check, raw, palette)
+    fonts = read_fonts(check, raw)
+    credits = read_credits(check, raw)
     try:
         layouts = resolve_layouts(read_raw_layouts(search_path(layout_dirs, folder)),
                                   {**card_sizes(), **game_sizes(folder)}, elements)
@@ -104,6 +108,8 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
         colour_cues=freeze(cues),
         bring=bring,
         assembly=assembly,
+        fonts=freeze(fonts),
+        credits=credits,
     )
 
 
@@ -250,7 +256,7 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
     if size is None:
         return None
     share, gang_cut = _flag(check, item, "share", where), _flag(check, item, "gang_cut", where)
-    _check_gang_cut(check, item, where, gang_cut and share, gang_cut and any(c.back for c in cards))
+    _check_gang_cut(check, item, where, gang_cut and share)
     return Deck(deck_id, title, size, tuple(cards), variables, share=share, gang_cut=gang_cut)
 
 
@@ -263,17 +269,11 @@ def _flag(check: Checker, item: Mapping[str, Any], key: str, where: str) -> bool
     return value
 
 
-def _check_gang_cut(check: Checker, item: Mapping[str, Any], where: str, shared: bool,
-                    two_sided: bool) -> None:
-    """A gang-run fills its own pages with one-sided cards: with no bleed between the cards,
-    a back's duplex drift would show its neighbour's back along every shared cut."""
+def _check_gang_cut(check: Checker, item: Mapping[str, Any], where: str, shared: bool) -> None:
+    """A deck that counts its cuts (``gang_cut``) fills pages of its own."""
     if shared:
         check.add(join(where, "gang_cut"), "a gang-run fills pages of its own: use either "
                   "'gang_cut' or 'share', not both", item, "gang_cut")
-    if two_sided:
-        check.add(join(where, "gang_cut"), "a gang-run is for one-sided cards (no bleed "
-                  "between them to hide a back's duplex drift); remove the backs or "
-                  "'gang_cut'", item, "gang_cut")
 
 
 def _size(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> Size | None:

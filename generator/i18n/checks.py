@@ -1,5 +1,9 @@
 """Problems inside translation catalogs that would only show up as a wrong or broken card:
-a placeholder the translation lost or invented, and markup it opened but never closed."""
+a placeholder the translation lost or invented, markup it opened but never closed, and a
+second form of address in a catalog that speaks to the reader in one (vous or tu, du or ihr).
+
+Quotes, apostrophes and French narrow spaces are not checked here: the typography step of
+the text pipeline (``content.typography``) sets them whatever the catalog holds."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
+from ..content.typography import address_words
 from ..content.wording import numbered
 from ..errors import Problem
 from ..limits import limit, past
@@ -107,7 +112,45 @@ def format_problem(text: str) -> str | None:
             return past("format_width", f"the conversion {match.group(0)[:40]!r} pads")
     return None
 
+def form_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """The marker words of one form of address as whole words (``t’`` before a letter, with
+    either apostrophe)."""
+    parts = [re.escape(w[:-1]) + "['’](?=\\w)" if w.endswith(("'", "’")) else
+             re.escape(w) + "(?!\\w)" for w in words]
+    return re.compile(r"(?<![\w'’])(?:" + "|".join(parts) + ")", re.IGNORECASE)
+
+
+def address_problems(path: Path, catalog: Catalog) -> list[Problem]:
+    """The messages that use another form of address than most of the catalog does (the
+    forms of its language in templates/typography.yaml; on a tie, the first listed wins),
+    each named with its msgid and .po line, so one kit speaks to its reader one way."""
+    lang = str(catalog.locale.language) if catalog.locale else path.name.split(".")[0]
+    forms = {form: form_pattern(words) for form, words in address_words(lang).items()}
+    uses: dict[str, list[tuple[Message, str]]] = {form: [] for form in forms}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        text = " ".join(_strings(message))
+        for form, pattern in forms.items():
+            found = pattern.search(text)
+            if found:
+                uses[form].append((message, found.group(0)))
+    used = [form for form in forms if uses[form]]
+    if len(used) < 2:
+        return []
+    main = max(used, key=lambda form: (len(uses[form]), -list(forms).index(form)))
+    problems = []
+    for form in used:
+        for message, word in uses[form] if form != main else ():
+            source = message.id if isinstance(message.id, str) else message.id[0]
+            problems.append(Problem(
+                str(path), f"msgid {source[:60]!r}",
+                f"'{word}' addresses the reader as {form}, but this catalog says {main} "
+                f"({len(uses[main])} messages): write it with {main}", message.lineno))
+    return problems
+
 
 def catalog_problems(path: Path, catalog: Catalog) -> list[Problem]:
-    """Every placeholder and markup problem of one parsed .po file."""
-    return [p for m in catalog if m.id and not m.fuzzy for p in message_problems(path, m)]
+    """Every placeholder, markup and form-of-address problem of one parsed .po file."""
+    return [*(p for m in catalog if m.id and not m.fuzzy for p in message_problems(path, m)),
+            *address_problems(path, catalog)]

@@ -12,7 +12,7 @@ from ...errors import RenderError
 from ...limits import limit, past
 from ...units import mm
 from ..expressions import Scope, evaluate
-from .kind import BOX, ElementType
+from .kind import BOX_KEYS, LENGTH, ElementType, Key
 
 if TYPE_CHECKING:
     from ..painter import Painter
@@ -52,5 +52,33 @@ def _copies(p: Painter, element: Mapping[str, Any], items: Any, context: dict[st
 
 
 # w and h only place the centre a ``rotate`` turns about
-ELEMENT = ElementType("repeat", BOX | {"items", "as", "cols", "dx", "dy", "elements"}, draw,
-                      replayed=True)
+ELEMENT = ElementType("repeat", {
+    **BOX_KEYS,
+    "x": Key(LENGTH, "0", "Where the first copy starts, right of the layout's left edge."),
+    "y": Key(LENGTH, "0", "Where the first copy starts, below the layout's top edge."),
+    "items": Key("expression", "[]", "The list to repeat over, e.g. `range(5)`, "
+                 "`card.icons`, `data.track`."),
+    "as": Key("name", "item", "The name each copy reads its item under; `i`, `row` and "
+              "`col` are given too."),
+    "cols": Key("number", "(all in one row)", "Copies in a row before the next row starts."),
+    "dx": Key(LENGTH, "0", "Step from one copy to the next in a row."),
+    "dy": Key(LENGTH, "0", "Step from one row to the next."),
+    "elements": Key("list of elements", "[]", "What each copy draws, placed relative to the "
+                    "copy's corner."),
+}, draw, replayed=True, example="""\
+size: [60, 30]
+elements:
+  - type: repeat
+    items: "range(10)"
+    as: n
+    cols: 5
+    x: 4
+    y: 3
+    dx: 11
+    dy: 12
+    elements:
+      - {type: ellipse, w: 9, h: 9, fill: "{{ 'accent' if n < 7 else 'paper' }}",
+         stroke: ink, stroke_width: 0.3}
+      - {type: text, w: 9, h: 9, text: "{{ n + 1 }}", size: 7, align: center,
+         valign: middle, color: "{{ 'white' if n < 7 else 'ink' }}"}
+""")
