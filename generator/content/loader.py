@@ -256,7 +256,7 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
     if size is None:
         return None
     share, gang_cut = _flag(check, item, "share", where), _flag(check, item, "gang_cut", where)
-    _check_gang_cut(check, item, where, gang_cut and share, gang_cut and any(c.back for c in cards))
+    _check_gang_cut(check, item, where, gang_cut and share)
     return Deck(deck_id, title, size, tuple(cards), variables, share=share, gang_cut=gang_cut)
 
 
@@ -269,17 +269,11 @@ def _flag(check: Checker, item: Mapping[str, Any], key: str, where: str) -> bool
     return value
 
 
-def _check_gang_cut(check: Checker, item: Mapping[str, Any], where: str, shared: bool,
-                    two_sided: bool) -> None:
-    """A gang-run fills its own pages with one-sided cards: with no bleed between the cards,
-    a back's duplex drift would show its neighbour's back along every shared cut."""
+def _check_gang_cut(check: Checker, item: Mapping[str, Any], where: str, shared: bool) -> None:
+    """A deck that counts its cuts (``gang_cut``) fills pages of its own."""
     if shared:
         check.add(join(where, "gang_cut"), "a gang-run fills pages of its own: use either "
                   "'gang_cut' or 'share', not both", item, "gang_cut")
-    if two_sided:
-        check.add(join(where, "gang_cut"), "a gang-run is for one-sided cards (no bleed "
-                  "between them to hide a back's duplex drift); remove the backs or "
-                  "'gang_cut'", item, "gang_cut")
 
 
 def _size(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> Size | None:

@@ -70,7 +70,7 @@ class Deck:
     vars: Mapping[str, Any] = field(default_factory=dict)
     kind: str = "deck"
     share: bool = False         # packed onto pages shared with the game's other sharers
-    gang_cut: bool = False      # cards edge to edge, sharing their cut lines (one-sided only)
+    gang_cut: bool = False      # each page prints its cut count (every deck shares cut lines)
 
 
 @dataclass(frozen=True)

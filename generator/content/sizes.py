@@ -21,6 +21,14 @@ def _table() -> dict[str, dict[str, Size]]:
             for group in ("cards", "papers")}
 
 
+@lru_cache(maxsize=1)
+def printer_defaults() -> dict[str, float]:
+    """The printer a kit assumes (``printer:`` in ``templates/sizes.yaml``): the unprinted
+    ``margin`` along every paper edge and the ``footer`` band inside it, in mm."""
+    raw = load_yaml(templates_dir() / "sizes.yaml")["printer"]
+    return {"margin": float(raw["margin"]), "footer": float(raw["footer"])}
+
+
 def card_sizes() -> dict[str, Size]:
     return _table()["cards"]
 

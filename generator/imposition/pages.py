@@ -6,24 +6,52 @@ import math
 from dataclasses import replace
 
 from ..content.model import Size
-from .plan import Duplex, Label, Mark, MarkKind, PagePlan, Placement, PrintOptions, Side
+from ..limits import limit, past
+from .imposition import back_rotation
+from .plan import (
+    Duplex,
+    Label,
+    Mark,
+    MarkKind,
+    PagePlan,
+    Placement,
+    PrintOptions,
+    Side,
+    footer_baseline,
+)
 
 
-def oriented(paper: Size, landscape: bool) -> Size:
-    return Size(max(paper.w, paper.h), min(paper.w, paper.h)) if landscape else paper
-
-
-def plan_sheet(layout: str, size: Size, paper: Size, copies: int,
-               options: PrintOptions) -> list[PagePlan]:
-    """One centred copy of the layout per page, never scaled (cut-outs must match the grid)."""
-    limit_w, limit_h = paper.w - 2 * options.margin, paper.h - 2 * options.margin
-    if size.w > limit_w + 1e-6 or size.h > limit_h + 1e-6:
+def plan_sheet(layout: str, size: Size, paper: Size, copies: int, options: PrintOptions,
+               turned: bool = False, two_sided: bool = False) -> list[PagePlan]:
+    """One centred copy of the layout per page, never scaled (cut-outs must match the grid),
+    inside the printer's margin and above the footer band. ``turned``: a landscape layout
+    on the upright page, a quarter turn clockwise; when its pages are the two sides of one
+    sheet (``two_sided``), every second page is turned so that the build's flip edge lands
+    it the right way up behind the one before (on a long-edge flip, the other way round)."""
+    fw, fh = (size.h, size.w) if turned else (size.w, size.h)
+    limit_w = paper.w - 2 * options.margin
+    limit_h = paper.h - 2 * options.margin - options.footer_band
+    if fw > limit_w + 1e-6 or fh > limit_h + 1e-6:
         raise ValueError(f"layout '{layout}' is {size.w:g}×{size.h:g} mm but the paper leaves "
-                         f"{limit_w:g}×{limit_h:g} mm inside its margins")
-    x, y = (paper.w - size.w) / 2, (paper.h - size.h) / 2
-    return [PagePlan(paper.w, paper.h, (Placement(layout, copy, Side.SHEET, x, y, size.w, size.h),),
-                     side=Side.SHEET)
-            for copy in range(copies)]
+                         f"{limit_w:g}×{limit_h:g} mm inside its margins and footer")
+    x, y = (paper.w - fw) / 2, options.frame_top(paper.h, fh)
+    flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
+    turns = [90 if turned else 0] * copies
+    if two_sided and turned and options.duplex != Duplex.NONE:
+        turns = [turn if copy % 2 == 0 else back_rotation(turn, flip)
+                 for copy, turn in enumerate(turns)]
+    return [PagePlan(paper.w, paper.h, (Placement(layout, copy, Side.SHEET, x, y, size.w, size.h,
+                                                  turn),), side=Side.SHEET)
+            for copy, turn in enumerate(turns)]
+
+
+def back_each(pages: list[PagePlan], options: PrintOptions, note: str) -> list[PagePlan]:
+    """Every page with a blank back of its own (double-sided), so that no two one-sided
+    pages (two lab sheets, two board tiles) ever print back to back."""
+    if options.duplex == Duplex.NONE:
+        return pages
+    return [p for page in pages
+            for p in (page, blank_back(Size(page.width, page.height), options, note))]
 
 
 def pad_for_duplex(pages: list[PagePlan], options: PrintOptions, note: str) -> list[PagePlan]:
@@ -60,14 +88,18 @@ def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
 
     Assembly: cut each tile along its solid right and bottom edges, lay it over the next tile
     with that edge on the dashed glue line, and glue. Short ticks cross every seam: half on
-    each tile, they join into one line when the tiles sit right. The label in the top margin
-    names the tile (``R1C2`` = row 1, column 2) and its neighbours."""
-    area_w, area_h = paper.w - 2 * options.margin, paper.h - 2 * options.margin
+    each tile, they join into one line when the tiles sit right. The label right of the
+    footer names the tile (``R1C2`` = row 1, column 2) and its neighbours."""
+    area_w = paper.w - 2 * options.margin
+    area_h = paper.h - 2 * options.margin - options.footer_band
     if overlap * 2 >= min(area_w, area_h):
         raise ValueError(f"a {overlap:g} mm overlap leaves no room on the page")
     step_w, step_h = area_w - overlap, area_h - overlap
     cols = max(1, math.ceil((size.w - overlap) / step_w))
     rows = max(1, math.ceil((size.h - overlap) / step_h))
+    if cols * rows > limit("board_pages"):  # a board of 100 m a side: 250,000 pages
+        raise ValueError(past("board_pages", f"{size.w:g} × {size.h:g} mm tile {cols * rows:,} "
+                              "pages"))
     pages = []
     for row in range(rows):
         for col in range(cols):
@@ -79,8 +111,8 @@ def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
                                   clip=clip)
             sides = (col > 0, row > 0, col < cols - 1, row < rows - 1)
             marks = _seam_marks(clip, overlap, *sides)
-            label = Label(options.margin, options.margin - 1.5,
-                          _tile_label(row, col, rows, cols, *sides))
+            label = Label(paper.w - options.margin, footer_baseline(paper.h, options.margin),
+                          _tile_label(row, col, rows, cols, *sides), end=True)
             pages.append(PagePlan(paper.w, paper.h, (placement,), marks, (label,), side=Side.SHEET))
     return pages
 
@@ -118,51 +150,3 @@ def _seam_marks(clip: tuple[float, float, float, float], overlap: float, left: b
         marks.append(Mark(x, y + h, x + w, y + h, kind=MarkKind.CROP))
         marks += [Mark(x + w * f, y + h - t, x + w * f, y + h, MarkKind.TARGET) for f in SEAM_TICKS]
     return tuple(marks)
-
-
-ALIGNMENT_ROWS = (0.2, 0.5, 0.8)  # the targets' heights, as shares of the page's
-
-
-def alignment_pages(paper: Size, options: PrintOptions) -> list[PagePlan]:
-    """A front with targets and a back with the same targets mirrored: hold to the light and
-    read the drift on the rulers, then pass it as --back-offset X,Y."""
-    targets = [(paper.w * fx, paper.h * fy) for fx in (0.25, 0.75) for fy in ALIGNMENT_ROWS]
-    front_marks: list[Mark] = []
-    back_marks: list[Mark] = []
-    for tx, ty in targets:
-        for marks, (mx, my) in ((front_marks, (tx, ty)),
-                                (back_marks, _mirrored(tx, ty, paper, options))):
-            marks.append(Mark(mx - 8, my, mx + 8, my, kind=MarkKind.TARGET))
-            marks.append(Mark(mx, my - 8, mx, my + 8, kind=MarkKind.TARGET))
-            for tick in range(-5, 6):
-                length = 2.0 if tick % 5 else 3.5
-                marks.append(Mark(mx + tick, my + 9, mx + tick, my + 9 + length, MarkKind.RULER))
-                marks.append(Mark(mx + 9, my + tick, mx + 9 + length, my + tick, MarkKind.RULER))
-    flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
-    front_label = Label(options.margin, options.margin + 2,
-                        f"Alignment page ({flip}-edge duplex). Print both sides, hold to the "
-                        "light; each tick is 1 mm. Pass the drift as --back-offset X,Y.", 8)
-    back_label = Label(options.margin, options.margin + 2, "Back side of the alignment page", 8)
-    return [PagePlan(paper.w, paper.h, (), tuple(front_marks),
-                     (front_label, _rotation_label(paper, options, flip))),
-            PagePlan(paper.w, paper.h, (), tuple(back_marks), (back_label,), side=Side.BACK,
-                     turn=options.back_rotation)]
-
-
-def _rotation_label(paper: Size, options: PrintOptions, flip: Duplex) -> Label:
-    """How to read a turned back: the top and bottom targets of a column lie ``span`` mm
-    apart, so a back turned by θ (clockwise, seen on the back) shifts them sideways by
-    ``span × θ`` in opposite directions. Seen from the front, a short-edge flip swaps top
-    and bottom, hence the order of the difference."""
-    span = paper.h * (ALIGNMENT_ROWS[-1] - ALIGNMENT_ROWS[0])
-    first, second = ("top", "bottom") if flip == Duplex.LONG else ("bottom", "top")
-    return Label(options.margin, options.margin + 6,
-                 f"Turned back? (X {first} − X {second} target of a column, {span:.1f} mm "
-                 f"apart) × {math.degrees(1 / span):.4f} = --back-rotation in degrees", 8)
-
-
-def _mirrored(x: float, y: float, paper: Size, options: PrintOptions) -> tuple[float, float]:
-    dx, dy = options.back_offset
-    if options.duplex == Duplex.SHORT:
-        return x + dx, paper.h - y + dy
-    return paper.w - x + dx, y + dy

@@ -13,7 +13,7 @@ from ..content.model import Deck, Game
 from ..errors import UsageError
 from ..files import first_missing, remove_made, write_atomically
 from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
-from ..imposition.pages import alignment_pages
+from ..imposition.alignment import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
 from ..paths import inside
 from ..render.document import DocumentInfo, flag_untranslated, render_pdf
@@ -67,7 +67,8 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
     planned = plan_document(request, fingerprint)                        # 1-6
     game, tr, guided, lang = planned.game, planned.tr, planned.guided, request.lang
     info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {lang}",
-                        f"{tr.gettext(game.title)} · {lang.upper()}", lang)
+                        f"{tr.gettext(game.title)} · {lang.upper()}", lang,
+                        request.options.margin)
     data = render_pdf(game, guided.plans, guided.contexts, info,         # 7. draw
                       request.options.ink_saver,
                       _fallback_marker(tr) if request.fallback else None,
@@ -156,7 +157,8 @@ def build_alignment_page(options: PrintOptions, out_dir: Path) -> BuildResult:
     output_folder(out_dir)
     pages = alignment_pages(paper_size(options.paper), options)
     plans = [ComponentPlan("alignment", "Alignment", tuple(pages))]
-    info = DocumentInfo("Duplex alignment page", "alignment", "pnp alignment")
+    info = DocumentInfo("Duplex alignment page", "alignment", "pnp alignment",
+                        margin=options.margin)
     data = render_pdf(None, plans, lambda *_: {}, info)
     path = Path(out_dir) / alignment_name(options)
     write_atomically(path, data)

@@ -7,13 +7,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...content.checker import Checker, join
-from ...content.model import Deck
-from ...errors import Problem
+from generator.content.checker import Checker, join
+from generator.content.model import Deck
+from generator.errors import Problem
 
 HIGHEST_CARD = 60
 CHOICES = ("a", "b", "c")
-DATA_KEYS = {"summary", "setups", "row_length", "track"}
+DATA_KEYS = {"summary", "setups", "row_length", "track", "art"}
 SUMMARY_KEYS = {"events_each", "question_bonus", "fast_track_factor", "example_jokers",
                 "run_bonus"}
 
