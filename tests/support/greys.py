@@ -1,5 +1,6 @@
-"""How light a printed card looks in grayscale: a page rasterized in gray, one card's trimmed
-area (inside its bleed clip) cut out, its mean as CIE L* and the share of light pixels."""
+"""How light a printed card looks in grayscale: a page rasterized in gray, each card's trimmed
+area (inside its bleed clip) cut out, its mean as CIE L* (``support.art.lstar``) and the share
+of its light pixels."""
 
 from __future__ import annotations
 
@@ -8,16 +9,10 @@ from pathlib import Path
 import pypdfium2 as pdfium
 from PIL import Image
 
+from support.art import lstar
 from support.clips import clip_boxes
 
 PX_PER_MM = 4.0
-
-
-def lightness(grey: float) -> float:
-    """CIE L* (0-100) of an sRGB grey level 0-255."""
-    y = grey / 255
-    y = y / 12.92 if y <= 0.04045 else ((y + 0.055) / 1.055) ** 2.4
-    return 116 * y ** (1 / 3) - 16 if y > 216 / 24389 else 24389 / 27 * y
 
 
 def card_crops(pdf: Path, index: int, bleed: float = 3.0) -> list[Image.Image]:
@@ -35,11 +30,11 @@ def card_crops(pdf: Path, index: int, bleed: float = 3.0) -> list[Image.Image]:
 def mean_lightness(crop: Image.Image) -> float:
     """L* of the card's mean grey: what the eye sees of a back at arm's length."""
     histogram = crop.histogram()
-    return lightness(sum(i * n for i, n in enumerate(histogram)) / sum(histogram))
+    return lstar(sum(i * n for i, n in enumerate(histogram)) / sum(histogram))
 
 
 def light_share(crop: Image.Image, above: float = 50.0) -> float:
     """The share of the card's pixels lighter than L* ``above``."""
     histogram = crop.histogram()
-    light = sum(n for i, n in enumerate(histogram) if lightness(i) > above)
+    light = sum(n for i, n in enumerate(histogram) if lstar(i) > above)
     return light / sum(histogram)
