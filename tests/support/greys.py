@@ -15,13 +15,16 @@ from support.clips import clip_boxes
 PX_PER_MM = 4.0
 
 
-def card_crops(pdf: Path, index: int, bleed: float = 3.0) -> list[Image.Image]:
-    """Each card of a page (a clip box the size of a card with bleed) in gray, trimmed."""
+def card_crops(pdf: Path, index: int, card: tuple[float, float],
+               bleed: float = 3.0) -> list[Image.Image]:
+    """Each card (``card``: its trimmed w × h in mm) of a page in gray, cut to its trim: the
+    page's clips to a card's bleed box (either way round), less the bleed."""
     page = pdfium.PdfDocument(pdf)[index]
     image = page.render(scale=PX_PER_MM * 25.4 / 72, grayscale=True).to_pil().convert("L")
+    sizes = {(card[0] + 2 * bleed, card[1] + 2 * bleed), (card[1] + 2 * bleed, card[0] + 2 * bleed)}
     crops = []
-    for left, top, right, bottom in clip_boxes(pdf, index):
-        if 30 < min(right - left, bottom - top) and max(right - left, bottom - top) < 120:
+    for left, top, right, bottom in dict.fromkeys(clip_boxes(pdf, index)):
+        if any(abs(right - left - w) < 0.3 and abs(bottom - top - h) < 0.3 for w, h in sizes):
             box = (left + bleed, top + bleed, right - bleed, bottom - bleed)
             crops.append(image.crop(tuple(round(v * PX_PER_MM) for v in box)))
     return crops
