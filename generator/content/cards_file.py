@@ -167,7 +167,7 @@ def _table_rows(check: Checker, source: str, table: Table, unit: str) -> LineLis
         row: dict[str | None, Any] = dict(zip(header, padded, strict=False))
         if len(cells) > len(header):
             row[None] = cells[len(header):]
-        rows.append(_record(check, source, row, line, len(rows) + 1))
+        rows.append(_record(check, source, row, line))
         rows.lines.append(line)
     if header is None:
         raise ContentError(Problem(source, "", f"empty: its first {unit} names the columns, "
@@ -175,9 +175,8 @@ def _table_rows(check: Checker, source: str, table: Table, unit: str) -> LineLis
     return rows
 
 
-def _record(check: Checker, source: str, row: Mapping[str | None, Any], line: int,
-            number: int) -> LineDict:
-    """Card ``number``'s cells; ``qty`` a number only when it is ASCII digits: ``²`` and
+def _record(check: Checker, source: str, row: Mapping[str | None, Any], line: int) -> LineDict:
+    """The cells of the card at ``line`` (a spreadsheet's row number); ``qty`` a number only when it is ASCII digits: ``²`` and
     ``①`` are digits to Python but no quantity, and a problem here names this file's row
     and column, where the loader could only name game.yaml."""
     record = LineDict()
@@ -192,9 +191,9 @@ def _record(check: Checker, source: str, row: Mapping[str | None, Any], line: in
         refuse(source, len(value) > MAX_CELL, line,
                 f"column {key!r}: a cell longer than {MAX_CELL} characters")
         if key == "qty" and not (value.isascii() and value.isdigit()):
-            check.problems.append(Problem(source, f"row {number}, column 'qty'",
+            check.problems.append(Problem(source, f"row {line}, column 'qty'",
                                           f"expected a whole number of copies, got {value!r}; "
-                                          "type it with the digits 0-9", line))
+                                          "type it with the digits 0-9"))
             continue
         record[key] = int(value) if key == "qty" else value
         record.lines[key] = line

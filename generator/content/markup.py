@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import Problem
 from .checker import Checker, join
+from .model import Origin
 from .yamlio import line_of
 
 ICON_FOLDER = "icons"
@@ -147,23 +148,31 @@ def problems(text: str, folder: Path) -> list[str]:
     return [missing_icon(name) for name in names if icon_file(folder, name) is None]
 
 
-def check_card(check: Checker, row: Mapping[str, Any], where: str, folder: Path, deck: str,
-               number: int, cards_file: Any) -> None:
-    """Report every text of a card (one row) whose markup is broken or names an icon the
-    game folder lacks, naming the deck, the card and the field: when the game loads (and in
-    ``pnp check``), not halfway through drawing it."""
+def card_origin(row: Mapping[str, Any], number: int, columns: Mapping[str, Any],
+                file: str) -> Origin:
+    """Where the card of ``row`` (the ``number``-th of its deck) is written: ``file``, its
+    row, its title (the first of title, name, id it has) and the column of each field."""
     title = next((row[key] for key in ("title", "name", "Name", "Title", "id")
                   if isinstance(row.get(key), str) and row.get(key)), "")
-    card = f"deck '{deck}', card {number}" + (f" ({title!r})" if title else "")
+    return Origin(file, line_of(row), number, title,
+                  {name: column for name, column in columns.items() if isinstance(column, str)})
+
+
+def check_card(check: Checker, row: Mapping[str, Any], where: str, folder: Path, deck: str,
+               origin: Origin, in_cards_file: bool) -> None:
+    """Report every text of a card (one row) whose markup is broken or names an icon the
+    game folder lacks, naming the deck, the card and the field: when the game loads (and in
+    ``pnp check``), not halfway through drawing it. A spreadsheet's cell is named by its row
+    and column, one row number (the spreadsheet's)."""
+    card = origin.card(deck)
     for key, value in row.items():
         if not isinstance(value, str):
             continue
         for message in problems(value, folder):
-            if isinstance(cards_file, str):
-                check.problems.append(Problem(str(folder / cards_file),
-                                              f"row {number}, column '{key}'",
-                                              f"{card}, field '{key}': {message}",
-                                              line_of(row, key)))
+            if in_cards_file:
+                row_number = line_of(row, key) or origin.row or origin.number
+                check.problems.append(Problem(origin.file, f"row {row_number}, column '{key}'",
+                                              f"{card}: {message}"))
             else:
                 check.add(join(where, str(key)), f"{card}, field '{key}': {message}", row, key)
 

@@ -24,6 +24,7 @@ from ..content.legibility import text_floor
 from ..content.model import Deck, Game
 from ..errors import RenderError
 from ..i18n.catalog import languages_for, translator
+from ..render.document import Report
 from ..render.elements import flow as flow_element
 from ..render.elements import text as text_element
 from ..render.resolver import Resolver
@@ -94,11 +95,13 @@ def _measure(resolver: Resolver, layout: str, context: dict[str, Any], w: float,
                          f"{found.source}:{layout}.elements[{index}]")
 
 
-def check_text_boxes(game: Game) -> None:
+def check_text_boxes(game: Game, report: Report | None = None) -> None:
     """Measure every fixed gettext text of the game's layouts in every language, once per
-    version of the game's files (a lengthened translation is measured again)."""
+    version of the game's files (a lengthened translation is measured again). The first text
+    that does not fit stops the build; with ``report``, each is reported to it instead."""
     if game.fingerprint in _boxes_checked:
         return
+    failed = False
     resolver = Resolver(game)
     translators = [translator(lang, game.folder, fallback=True)
                    for lang in languages_for(game.folder)]
@@ -113,12 +116,16 @@ def check_text_boxes(game: Game) -> None:
             except TextOverflow:
                 min_size = element.get("min_size", text_floor())
                 message = match.group(2).replace("\\'", "'")
-                raise RenderError(
+                error = RenderError(
                     f"{where}: message {message[:70]!r} in language '{tr.lang}' does not fit "
                     f"box '{element.get('id', 'text')}' ({element['w']:g}×{element['h']:g} mm) "
-                    f"even at {min_size:g} pt; shorten that translation or enlarge the box"
-                ) from None
-    _boxes_checked.add(game.fingerprint)
+                    f"even at {min_size:g} pt; shorten that translation or enlarge the box")
+                if report is None:
+                    raise error from None
+                report(error)
+                failed = True
+    if not failed:
+        _boxes_checked.add(game.fingerprint)
 
 
 def _fixed(element: Mapping[str, Any]) -> bool:

@@ -154,14 +154,15 @@ def locate(path: Path, root: Path, where: str) -> Path:
     ``name.svg``, ``name.png``, ``name.jpg``, ``name.jpeg`` that exists."""
     if root.resolve() not in path.parents:
         raise RenderError(f"{where}: image {path} lies outside the game folder {root}")
+    shown = path.relative_to(root.resolve()).as_posix()  # as the designer writes it
     if not path.suffix:
         found = [path.with_suffix(s) for s in SUPPORTED if path.with_suffix(s).is_file()]
         if not found:
-            raise RenderError(f"{where}: image not found: {path} (looked for "
-                              f"{', '.join(path.name + s for s in SUPPORTED)})")
+            raise RenderError(f"{where}: image not found: {shown} in the game folder (looked "
+                              f"for {', '.join(path.name + s for s in SUPPORTED)})")
         path = found[0]
     if not path.is_file():
-        raise RenderError(f"{where}: image not found: {path}")
+        raise RenderError(f"{where}: image not found: {shown} in the game folder {root}")
     if path.suffix.lower() not in SUPPORTED:
         raise RenderError(f"{where}: unsupported image format '{path.suffix}' for {path.name};"
                           f" use one of {', '.join(SUPPORTED)}")
