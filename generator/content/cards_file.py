@@ -176,9 +176,10 @@ def _table_rows(check: Checker, source: str, table: Table, unit: str) -> LineLis
 
 
 def _record(check: Checker, source: str, row: Mapping[str | None, Any], line: int) -> LineDict:
-    """The cells of the card at ``line`` (a spreadsheet's row number); ``qty`` a number only when it is ASCII digits: ``²`` and
-    ``①`` are digits to Python but no quantity, and a problem here names this file's row
-    and column, where the loader could only name game.yaml."""
+    """The cells of the card at ``line`` (a spreadsheet's row number); ``qty`` a number only
+    when it is ASCII digits: ``²`` and ``①`` are digits to Python but no quantity, and a
+    problem here names this file's row and column, where the loader could only name
+    game.yaml."""
     record = LineDict()
     record.line = line
     for key, value in row.items():

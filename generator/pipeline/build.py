@@ -79,7 +79,8 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
     cards = sum(len(c.cards) for c in game.components
                 if isinstance(c, Deck) and (not request.only or c.id in request.only))
     return BuildResult(path, pages, sheets_of(pages, request.options), cards,
-                       time.perf_counter() - started, len(data), lang, tuple(sorted(tr.missing)))
+                       time.perf_counter() - started, len(data), request.lang,
+                       tuple(sorted(tr.missing)))
 
 
 def draw_document(planned: Planned, request: BuildRequest, report: Report | None = None) -> bytes:
