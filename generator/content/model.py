@@ -61,8 +61,9 @@ class Origin:
     columns: Mapping[str, str] = field(default_factory=dict)
 
     def cell(self, name: str | None = None) -> str:
-        """``cards.csv row 4, column 'Art'`` (no column without ``name``)."""
-        where = self.file + (f" row {self.row}" if self.row else "")
+        """``cards.csv at row 4, column 'Art'`` (no column without ``name``), as a
+        :class:`~generator.errors.Problem` names a place."""
+        where = self.file + (f" at row {self.row}" if self.row else "")
         return where + (f", column '{self.columns.get(name, name)}'" if name else "")
 
     def card(self, deck: str) -> str:
