@@ -1,12 +1,16 @@
 """Draw a list of planned components into the bytes of one PDF (``files.write_atomically``
 writes them).
 
-Same inputs give the same bytes: reportlab's invariant mode fixes ids and dates.
+Same inputs give the same bytes: reportlab's invariant mode fixes the dates (to
+``SOURCE_DATE_EPOCH`` when it is set, the reproducible-builds convention, else 2000-01-01), and
+the document ID is a hash of the content, so two variants of a kit never share one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -33,6 +37,8 @@ MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
     MarkKind.RULER: (0.25, None, 0.0),
 }
 
+# the trailer's /ID as reportlab writes it: one 16-byte digest, twice, in hexadecimal
+TRAILER_ID = re.compile(rb"/ID \n\[<([0-9a-f]{32})><\1>\]")
 FORM_PREFIX = "Stamp"  # PDF names of repeated drawings (kept: renaming it moves every byte)
 ContextFor = Callable[[str, Placement], dict[str, Any]]
 Report = Callable[[PnpError], None]  # takes a drawing's error, and drawing goes on
@@ -102,7 +108,19 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
     if failed:
         return b""
     canvas.save()
-    return buffer.getvalue()
+    return content_id(buffer.getvalue())
+
+
+def content_id(data: bytes) -> bytes:
+    """The PDF with its trailer ID made from its content. reportlab's invariant ID hashes only
+    the title, author, subject and date, so every paper and option of a game had the same one;
+    an ID of the same length keeps every offset of the cross-reference table true."""
+    found = TRAILER_ID.search(data)
+    if found is None:
+        return data
+    digest = hashlib.md5(data, usedforsecurity=False).hexdigest().encode()
+    start, end = found.span(1)
+    return data[:start] + digest + b"><" + digest + data[end + 2 + 32:]
 
 
 class _Forms:

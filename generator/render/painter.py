@@ -22,6 +22,7 @@ from .elements import ELEMENTS
 from .elements.kind import Draw
 from .expressions import evaluate
 from .form_keys import FormKeys
+from .game_icons import draw_icon
 from .images import ImageCache
 from .recording import replay_or_record
 from .resolver import Resolver
@@ -158,9 +159,14 @@ class Painter(Resolver):
 
     def draw_picture(self, picture: Symbol, x: float, y: float, w: float, h: float,
                      where: str) -> None:
-        """Draw the file of a ``:name:`` icon in the x, y, w, h mm box."""
-        self.images.draw(self.canvas, self.icon_path(picture.name, where), self.game.folder,
-                         x, y, w, h, "contain", where)
+        """Draw the file (or bundled icon) of a ``:name:`` icon in the x, y, w, h mm box, a
+        bundled one in the fill colour of the text around it."""
+        source = self.icon_source(picture.name, where)
+        if isinstance(source, str):
+            draw_icon(self.canvas, source, x, y, w, h)
+        else:
+            self.images.draw(self.canvas, source, self.game.folder, x, y, w, h, "contain",
+                             where)
 
     def path(self, points: list[tuple[float, float]], close: bool) -> PDFPathObject:
         """A canvas path through ``points`` (mm, y downwards)."""

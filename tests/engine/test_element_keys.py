@@ -29,7 +29,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "text": {"text": "Hello", "size": 9, "min_size": 6, "font": "bold", "align": "center",
              "valign": "middle", "color": "#222222", "leading": 1.3},
     "qr": {"data": "https://example.org", "color": "#000000"},
-    "image": {"src": "art/hero.png", "fit": "cover", "bleed": True},
+    "image": {"src": "art/hero.png", "fit": "cover", "bleed": True, "color": "#336699"},
     "use": {"layout": "icon-person", "vars": {"tone": "'#cc0000'"}},
     "repeat": {"items": "[1, 2, 3]", "as": "n", "cols": 2, "dx": 4, "dy": 4, "elements": []},
     "group": {"elements": []},

@@ -1,11 +1,16 @@
-"""``image``: a picture file from the game's folder, fitted to the box (``fit``)."""
+"""``image``: a picture file from the game's folder, fitted to the box (``fit``); or, for a
+``src`` of ``gi:<name>``, that icon of the bundled game-icons.net set, as large as the box
+holds, filled with ``color`` (default black)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...content.icon_set import SOURCE_PREFIX, known, source_name, unknown_icon
+from ...errors import RenderError
 from ..expressions import render_value
+from ..game_icons import draw_icon
 from .kind import BOX, ElementType
 
 if TYPE_CHECKING:
@@ -16,9 +21,16 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
          bleed: float, where: str) -> None:
     src = str(render_value(element.get("src", ""), context, where, "src"))
     x, y, bw, bh = p.bleed_box(element, context, where, w, h, bleed)
+    colour = p.colour(element, "color", context, where, "black")
+    icon = source_name(src)
+    if icon is not None:
+        if not known(icon):
+            raise RenderError(f"{where}.src: {unknown_icon(icon, SOURCE_PREFIX)}")
+        draw_icon(p.canvas, icon, x, y, bw, bh, colour)
+        return
     path = (p.game.folder / src).resolve()
     p.images.draw(p.canvas, path, p.game.folder, x, y, bw, bh, element.get("fit", "contain"),
                   where)
 
 
-ELEMENT = ElementType("image", BOX | {"src", "fit", "bleed"}, draw)
+ELEMENT = ElementType("image", BOX | {"src", "fit", "bleed", "color"}, draw)
