@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import ContentError, Problem
+from ..errors import CELL, ContentError, Problem
 from .cards_limits import MAX_CELL, MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, refuse
 from .cells import Table
 from .checker import Checker, join
@@ -192,9 +192,9 @@ def _record(check: Checker, source: str, row: Mapping[str | None, Any], line: in
         refuse(source, len(value) > MAX_CELL, line,
                 f"column {key!r}: a cell longer than {MAX_CELL} characters")
         if key == "qty" and not (value.isascii() and value.isdigit()):
-            check.problems.append(Problem(source, f"row {line}, column 'qty'",
+            check.problems.append(Problem(source, f"{CELL}'qty'",
                                           f"expected a whole number of copies, got {value!r}; "
-                                          "type it with the digits 0-9"))
+                                          "type it with the digits 0-9", line))
             continue
         record[key] = int(value) if key == "qty" else value
         record.lines[key] = line

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problem
+from ..errors import CELL, Problem
 from .checker import Checker, join
 from .icon_set import MARKUP_PREFIX, bundled_name, known, unknown_icon
 from .model import Origin
@@ -189,9 +189,8 @@ def check_card(check: Checker, row: Mapping[str, Any], where: str, folder: Path,
             continue
         for message in problems(value, folder):
             if in_cards_file:
-                row_number = line_of(row, key) or origin.row or origin.number
-                check.problems.append(Problem(origin.file, f"row {row_number}, column '{key}'",
-                                              f"{card}: {message}"))
+                check.problems.append(Problem(origin.file, f"{CELL}'{key}'", f"{card}: {message}",
+                                              line_of(row, key) or origin.row))
             else:
                 check.add(join(where, str(key)), f"{card}, field '{key}': {message}", row, key)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import threading
 import time
 import urllib.error
@@ -224,3 +225,37 @@ def test_a_busy_port_is_a_usage_error(served: tuple[Preview, str]) -> None:
     port = int(url.rsplit(":", 1)[1].strip("/"))
     with pytest.raises(UsageError, match=f"port {port}"):
         PreviewServer(preview, port)
+
+
+def test_a_card_has_the_same_caption_in_proofs_and_in_watch(
+        game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The contact sheet's line under each card is the watch page's, word for word: its
+    number (the one errors about it give), its title, its copies."""
+    from PIL import ImageDraw
+
+    from generator.designer.proof import ProofRequest, proof
+    from support.watch_game import write_rows
+
+    write_rows(game, [["Healer", "Heal.", "art/sample.svg", "1", "heart", "0"],
+                      ["Scout", "Look.", "art/sample.svg", "1", "heart", "3"],
+                      ["Champion", "Win.", "art/sample.svg", "1", "heart", "1"]])
+    drawn: list[str] = []
+    text = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+                        lambda self, xy, label, *a, **k: (drawn.append(label),
+                                                          text(self, xy, label, *a, **k)))
+    proof(ProofRequest(game, dpi=36, out_dir=game.parent / "proofs"))
+    preview = Preview(WatchRequest(game, dpi=36, out_dir=game.parent / "output"))
+    preview.rebuild()
+    html = preview_page(preview)
+    assert drawn == ["002 Scout ×3", "003 Champion ×1", "back"]  # Healer prints no copy
+    drawn.pop()
+    assert re.findall(r"<figcaption>(\d{3} [^<]*)</figcaption>", html) == drawn
+
+
+def preview_page(preview: Preview) -> str:
+    server = PreviewServer(preview).start()
+    try:
+        return get(server.url)[1].decode()
+    finally:
+        server.stop()
