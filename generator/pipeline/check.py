@@ -9,7 +9,7 @@ from ..content.loader import game_folder
 from ..errors import ContentError, PnpError, Problem
 from ..i18n.catalog import catalog_paths, languages_for, read_catalog, require_translations
 from .build import draw_document, plan_document
-from .load import resolve_game
+from .load import game_fingerprint, resolve_game
 from .request import BuildRequest
 
 
@@ -39,7 +39,8 @@ def check_game(spec: str | Path, langs: list[str] | None = None,
         found.extend(lines(error))
 
     try:
-        resolve_game(folder, layout_dirs)
+        fingerprint = game_fingerprint(folder, layout_dirs)  # once: as a build takes it
+        resolve_game(folder, layout_dirs, fingerprint)
     except ContentError as exc:
         return lines(exc)  # the rest is meaningful only for data that loads
     for lang in langs or languages_for(folder):
@@ -54,7 +55,7 @@ def check_game(spec: str | Path, langs: list[str] | None = None,
             continue
         request = BuildRequest(folder, lang, layout_dirs=layout_dirs)
         try:
-            planned = plan_document(request, report=report)
+            planned = plan_document(request, fingerprint, report)
             draw_document(planned, request, report)
             require_translations(planned.tr, planned.tr.missing)
         except PnpError as exc:
