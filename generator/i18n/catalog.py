@@ -84,6 +84,21 @@ class Translator:
     fallback: bool = False
     missing: set[str] = field(default_factory=set)
     plural_expr: str = "(n != 1)"  # from the most specific catalog's Plural-Forms header
+    lines: dict[str, tuple[Path, int]] = field(default_factory=dict)  # id → its .po and line
+
+    def source_of(self, excerpt: str) -> str | None:
+        """The message id whose translation holds ``excerpt`` (an error quotes the text it
+        could not fit, in this language), the shortest such translation first."""
+        found = [(len(text), key) for key, value in self.messages.items()
+                 for text in (value if isinstance(value, tuple) else (value,))
+                 if excerpt in text]
+        return min(found)[1] if found else None
+
+    def place(self, message: str) -> str | None:
+        """``locales/de.po:38``: where the translation of ``message`` is written, so an error
+        about it names the line a translator opens (None: not translated)."""
+        found = self.lines.get(message)
+        return None if found is None else f"{shown(found[0])}:{found[1]}"
 
     def gettext(self, message: str) -> str:
         if self.lang == SOURCE_LANG or not message:
@@ -144,6 +159,8 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
             if not message.id:
                 continue
             key = str(message.id[0] if isinstance(message.id, (list, tuple)) else message.id)
+            if message.lineno:
+                result.lines[key] = (path, message.lineno)
             if message.fuzzy:
                 result.fuzzy.add(key)
                 continue
@@ -174,14 +191,27 @@ def require_translations(tr: Translator, ids: Iterable[str]) -> None:
     if lacking:
         raise ContentError(Problem("<command line>", "--lang",
                                    f"{lacking}, or build with --fallback en"))
-    listed = "\n  ".join(repr(m[:80]) for m in missing[:40])
+    listed = "\n  ".join(_untranslated(tr, m) for m in missing[:40])
     more = f"\n  … and {len(missing) - 40} more" if len(missing) > 40 else ""
+    fuzzy = sum(1 for m in missing if m in tr.fuzzy)
+    fuzzy_said = f"; {fuzzy} of them only fuzzy, as i18n status counts" if fuzzy else ""
     file = catalog_home(tr.folder) / f"{tr.lang}.po" if tr.folder else Path(f"{tr.lang}.po")
     raise ContentError(Problem(shown(file), "",
                                f"{counted(len(missing), 'message')} "
                                f"{agreeing(len(missing), 'has', 'have')} no '{tr.lang}' "
                                f"translation (add {agreeing(len(missing), 'it', 'them')}, or "
-                               f"build with --fallback en):\n  {listed}{more}"))
+                               f"build with --fallback en{fuzzy_said}):\n  {listed}{more}"))
+
+
+def _untranslated(tr: Translator, message: str) -> str:
+    """One id without a translation: where the translator finds it and what to do there."""
+    place = tr.place(message)
+    if place is None:
+        return f"{message[:80]!r} (not in the catalog yet)"
+    if message in tr.fuzzy:
+        return (f"{message[:80]!r} at {place} (fuzzy: check the translation, then remove the "
+                "'#, fuzzy' line)")
+    return f"{message[:80]!r} at {place} (empty)"
 
 
 class Gettext(Protocol):

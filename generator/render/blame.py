@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..content.model import Deck, Game
+from ..content.model import Card, Deck, Game
 from ..errors import PnpError, RenderError
 
 # the element an error names first: ``layouts/cards.yaml:card.elements[5].elements[0]: ``
@@ -17,27 +17,55 @@ _QUOTED = re.compile(r"'([^']{8,})'")
 _TOKENS = re.compile(r"[;,\s]+")
 
 
-def blamed(error: PnpError, game: Game, component_id: str, item: int) -> PnpError:
-    """``error`` named by the card's cell when a field of the card it was drawing holds the
-    value that failed (an image's file, an icon's name, a text too long); as it was else."""
+def blamed(error: PnpError, game: Game, component_id: str, item: int,
+           context: Mapping[str, Any]) -> PnpError:
+    """``error`` named by what its writer opens: the .po line of the translation it quotes
+    (an overflow in a language names its own message), or the card's cell when a field of
+    the card holds the value that failed (an image's file, an icon's name, a text too long);
+    as it was else. ``context``: the placement's, whose ``_`` is its language's gettext."""
     if not isinstance(error, RenderError):
         return error
+    said = _ELEMENT.sub("", str(error), count=1)
+    card, deck = _card(game, component_id, item)
+    tr = getattr(context.get("_"), "__self__", None)
+    translated = _translated(tr, said)
+    if translated is not None:
+        msgid, place = translated
+        of = f" ({card.origin.card(deck)})" if card is not None and card.origin else ""
+        return RenderError(f"{place} at msgid {msgid[:60]!r}{of}: {said}")
+    if card is None or card.origin is None:
+        return error
+    values = {name: str(value) for name, value in card.fields.items()
+              if isinstance(value, (str, int, float)) and len(str(value).strip()) > 2}
+    name = _field(values, said)
+    if name is None:
+        return error
+    return RenderError(f"{card.origin.cell(name)} ({card.origin.card(deck)}): {said}")
+
+
+def _card(game: Game, component_id: str, item: int) -> tuple[Card | None, str]:
     component = next((c for c in game.components if c.id == component_id), None)
     if not isinstance(component, Deck) or not 0 <= item < len(component.cards):
-        return error
-    card = component.cards[item]
-    said = _ELEMENT.sub("", str(error), count=1)
-    name = _field(card.fields, said)
-    if card.origin is None or name is None:
-        return error
-    return RenderError(f"{card.origin.cell(name)} ({card.origin.card(component.id)}): {said}")
+        return None, component_id
+    return component.cards[item], component.id
 
 
-def _field(fields: Mapping[str, Any], message: str) -> str | None:
+def _translated(tr: Any, message: str) -> tuple[str, str] | None:
+    """The message id whose translation the error quotes and its .po line (``tr``:
+    the language's translator, read through its gettext: drawing knows no catalogs)."""
+    if not hasattr(tr, "source_of"):
+        return None
+    for quoted in _QUOTED.findall(message):
+        msgid = tr.source_of(quoted.rstrip(". …"))
+        place = None if msgid is None else tr.place(msgid)
+        if place is not None:
+            return str(msgid), str(place)
+    return None
+
+
+def _field(values: Mapping[str, str], message: str) -> str | None:
     """The field whose value the message quotes: whole (a file name), as the start of a text
     it quotes, or as one name of a list of them (``heart; star``)."""
-    values = {name: str(value) for name, value in fields.items()
-              if isinstance(value, (str, int, float)) and len(str(value).strip()) > 2}
     for quoted in _QUOTED.findall(message):
         found = [name for name, value in values.items() if quoted.rstrip(". …") in value]
         if found:

@@ -85,12 +85,13 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
             for placement in page.placements:
                 assert forms is not None and game is not None, "placements need a game"
                 owner = placement.component or component.component_id
+                context = context_for(owner, placement)
                 try:
-                    _draw_placement(forms, page, placement, context_for(owner, placement))
+                    _draw_placement(forms, page, placement, context)
                 except PnpError as error:
                     if report is None:
-                        raise blamed(error, game, owner, placement.item) from None
-                    report(blamed(error, game, owner, placement.item))
+                        raise blamed(error, game, owner, placement.item, context) from None
+                    report(blamed(error, game, owner, placement.item, context))
                     failed = True
                 if after_placement is not None:
                     after_placement(canvas, page, placement)

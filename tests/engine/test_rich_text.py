@@ -215,8 +215,8 @@ def test_broken_markup_names_the_card_and_field_and_exits_2(tmp_path, capsys, bo
 
 
 def test_the_fit_check_reads_the_markup_of_every_language(tmp_path, capsys):
-    """A fixed text is measured in every language before any is drawn: a translation whose
-    mark never closes stops the English build, naming the language and the box."""
+    """Every language's catalog is read before any is drawn: a translation whose mark never
+    closes stops the English build, naming its .po line and msgid (issue 33)."""
     game = tmp_path / "game"
     shutil.copytree(GAME, game)
     layouts = game / "layouts" / "cards.yaml"
@@ -228,7 +228,7 @@ def test_the_fit_check_reads_the_markup_of_every_language(tmp_path, capsys):
     code, stdout, stderr = pnp(f"build --game-dir {game} --lang en --out {tmp_path / 'out'}",
                                capsys)
     assert code == 2
-    assert "text box 'note', language 'de'" in stderr + stdout
+    assert f"{catalog}:15 at msgid 'Keep :pill: cool': card markup in the translation" in stderr
     assert "'**' at character 1 of '**Kühl :pill: lagern' is never closed" in stderr + stdout
 
 

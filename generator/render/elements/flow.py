@@ -3,6 +3,7 @@ in ``columns``, shrunk as one piece until it fits."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from ..resolver import Resolver
 
 DEFAULT_SIZE = 7.0  # pt
+_PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|\{\{?[^{}]*\}?\}")  # a message's slots, not its words
 
 
 class PlacedFlow(NamedTuple):
@@ -51,7 +53,7 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
                   for icon in _pictures(block, where)}
         return PlacedFlow(x, y, *fitted_flow(blocks, bw, bh, style, tuple(ratios.items())))
     except FlowOverflow as exc:
-        ids = exc.block.ids or (exc.block.text[:60],)
+        ids = _worded(exc.block)
         raise RenderError(
             f"{where}: text overflows box '{element.get('id', 'flow')}' ({bw:g}×{bh:g} mm) "
             f"in language '{context.get('lang', '?')}' even at {style.min_size:g} pt, at "
@@ -76,12 +78,20 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     draw_flow(p.canvas, runs, x, y, colour, accent, icon)
 
 
+def _worded(block: Block) -> tuple[str, ...]:
+    """The message ids of a block that hold words of their own, the longest first: a wrapper
+    such as '%(name)s: %(text)s' is not what a translator shortens or mends."""
+    worded = sorted((i for i in block.ids if re.search(r"[^\W\d_]", _PLACEHOLDER.sub("", i))),
+                    key=len, reverse=True)
+    return tuple(worded) or block.ids or (block.text[:60],)
+
+
 def _pictures(block: Block, where: str) -> list[Picture]:
     """The block's pictures; a RenderError naming the message id when its markup is broken."""
     try:
         return pictures(block.pieces)
     except MarkupError as exc:
-        ids = block.ids or (block.text[:60],)
+        ids = _worded(block)
         raise RenderError(f"{where}: the rule text at message id {ids[0]!r}: {exc}") from None
 
 
