@@ -5,8 +5,16 @@ library, so the loader can report a broken card when it reads it, and drawing re
 pieces.
 
 An ordinary colon stays text: ``:name:`` is an icon only when nothing alphanumeric touches its
-outer colons ("Wrong: draw one", "10:30", "10:30:45" are text). A backslash keeps the next
-``*``, ``:`` or ``\\`` as it is written.
+outer colons ("Wrong: draw one", "10:30", "10:30:45" are text). An icon takes a size and a
+shift after an ``@``: ``:virus@1.4:`` is 1.4 times its usual height (as tall as the text's
+capitals), ``:virus@1.2,+0.5:`` also sits 0.5 mm above the baseline (``-0.5`` below; a unit
+may follow: ``+1pt``).
+
+``{red}words{/}`` prints the words in a colour: a palette name or ``#rrggbb``; colours nest,
+each ``{/}`` closing the last one opened. ``{name}`` is a colour only when a ``{/}`` follows
+it, so a brace in ordinary text stays text; a ``{/}`` with no colour open is an error.
+
+A backslash keeps the next ``*``, ``:``, ``{`` or ``\\`` as it is written.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CELL, Problem
+from ..units import parse_length
 from .checker import Checker, join
 from .icon_set import MARKUP_PREFIX, bundled_name, known, unknown_icon
 from .model import Origin
@@ -26,10 +35,14 @@ from .yamlio import line_of
 
 ICON_FOLDER = "icons"
 ICON_SUFFIXES = (".svg", ".png")  # the order in which an icon's file is looked for
-_ICON = re.compile(r":([A-Za-z0-9][A-Za-z0-9-]*):")
-_SPECIAL = frozenset("*:\\")
-_NEXT = re.compile(r"[*:\\]")
-ESCAPE_HINT = "write \\* for a literal asterisk"
+_ICON = re.compile(r":([A-Za-z0-9][A-Za-z0-9-]*)"
+                   r"(?:@(\d+(?:\.\d+)?)(?:,([+-]?\d+(?:\.\d+)?(?:mm|pt)?))?)?:")
+_COLOUR = re.compile(r"\{(#[0-9A-Fa-f]{6}|[A-Za-z][\w-]*)\}")
+CLOSE = "{/}"
+_CLOSER = re.compile(r"(?<!\\)\{/\}")  # a {/} not written \{/}
+_SPECIAL = frozenset("*:\\{")
+_NEXT = re.compile(r"[*:\\{]")
+ESCAPE_HINT = "write \\* for a literal asterisk (\\{ for a brace)"
 
 
 @dataclass(frozen=True)
@@ -39,6 +52,7 @@ class Span:
     text: str
     bold: bool = False
     italic: bool = False
+    colour: str | None = None  # a palette name or #rrggbb; None: the element's colour
 
 
 @dataclass(frozen=True)
@@ -47,6 +61,8 @@ class Symbol:
     ``gi-`` name without such a file, an icon of the bundled set."""
 
     name: str
+    scale: float = 1.0  # × its usual height
+    shift: float = 0.0  # mm above the baseline
 
 
 class MarkupError(ValueError):
@@ -60,19 +76,22 @@ def plain(text: str) -> bool:
 
 @lru_cache(maxsize=8192)
 def parse(text: str) -> tuple[Span | Symbol, ...]:
-    """The spans and icons of ``text``; MarkupError when a ``*`` or ``**`` does not close."""
+    """The spans and icons of ``text``; MarkupError when a ``*``, ``**`` or colour does not
+    close, or a ``{/}`` closes nothing."""
     if plain(text):
         return (Span(text),) if text else ()
     pieces: list[Span | Symbol] = []
     buffer: list[str] = []
     opened: dict[str, int] = {}  # marker → where it opened
+    colours: list[tuple[str, int]] = []  # the colours open, with where each opened
     index = 0
 
     def flush() -> None:
         text = "".join(buffer)
         buffer.clear()
         if text:
-            pieces.append(Span(text, "**" in opened, "*" in opened))
+            pieces.append(Span(text, "**" in opened, "*" in opened,
+                               colours[-1][0] if colours else None))
 
     while index < len(text):
         found = _NEXT.search(text, index)
@@ -93,34 +112,69 @@ def parse(text: str) -> tuple[Span | Symbol, ...]:
                 opened[marker] = index
             index += len(marker)
             continue
+        if char == "{":
+            step = _colour_at(text, index, colours)
+            if step:
+                flush()
+                _colour_step(text, index, colours)
+                index += step
+                continue
         icon = _icon_at(text, index) if char == ":" else None
         if icon is not None:
             flush()
-            pieces.append(Symbol(icon))
-            index += len(icon) + 2
+            pieces.append(icon[0])
+            index += icon[1]
             continue
         buffer.append(char)
         index += 1
     flush()
-    if opened:
-        marker, where = min(opened.items(), key=lambda item: item[1])
-        kind = "bold" if marker == "**" else "italic"
+    if opened or colours:
+        marks = [*opened.items(), *((f"{{{name}}}", at) for name, at in colours)]
+        marker, where = min(marks, key=lambda item: item[1])
+        kind = {"**": "bold", "*": "italic"}.get(marker, "colour")
+        close = CLOSE if kind == "colour" else marker
         raise MarkupError(f"the {kind} mark '{marker}' at character {where + 1} of "
-                          f"{_excerpt(text)} is never closed; close it with '{marker}' or "
+                          f"{_excerpt(text)} is never closed; close it with '{close}' or "
                           f"{ESCAPE_HINT}")
     return tuple(pieces)
 
 
-def _icon_at(text: str, index: int) -> str | None:
-    """The icon name of a ``:name:`` starting at ``index``, unless a letter or digit touches
-    its outer colons (then it is a time, a ratio or a word followed by a colon)."""
+def _colour_at(text: str, index: int, colours: list[tuple[str, int]]) -> int:
+    """How many characters the colour mark at ``index`` takes (0: a brace of the text): a
+    ``{/}`` always, a ``{name}`` when a ``{/}`` follows it."""
+    if text.startswith(CLOSE, index):
+        if not colours:
+            raise MarkupError(f"'{CLOSE}' at character {index + 1} of {_excerpt(text)} closes "
+                              f"no colour; open one with {{red}} before it, or write \\{{/}} "
+                              "for the text")
+        return len(CLOSE)
+    match = _COLOUR.match(text, index)
+    return match.end() - index if match and _CLOSER.search(text, match.end()) else 0
+
+
+def _colour_step(text: str, index: int, colours: list[tuple[str, int]]) -> None:
+    """Open the colour named at ``index``, or close the last one."""
+    if text.startswith(CLOSE, index):
+        colours.pop()
+    else:
+        match = _COLOUR.match(text, index)
+        assert match is not None
+        colours.append((match.group(1), index))
+
+
+def _icon_at(text: str, index: int) -> tuple[Symbol, int] | None:
+    """The icon of a ``:name:`` (or ``:name@size,shift:``) starting at ``index`` and its
+    length, unless a letter or digit touches its outer colons (then it is a time, a ratio or
+    a word followed by a colon)."""
     match = _ICON.match(text, index)
     if match is None or (index and text[index - 1].isalnum()):
         return None
     end = match.end()
     if end < len(text) and text[end].isalnum():
         return None
-    return match.group(1)
+    name, scale, shift = match.groups()
+    lift = 0.0 if not shift else (-1 if shift[0] == "-" else 1) * parse_length(shift.lstrip("+-"))
+    return Symbol(name, float(scale) if scale else 1.0, lift), end - index
 
 
 def _excerpt(text: str) -> str:

@@ -15,6 +15,7 @@ from ..flow import FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
 from ..inline import Picture, pictures
 from ..recording import by_language
 from .kind import BOX, ElementType
+from .text import inline_colour
 from .use import ELEMENT as USE
 
 if TYPE_CHECKING:
@@ -75,7 +76,8 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
         else:
             p.draw_picture(picture, ix, iy, iw, ih, f"{where}.icon")
 
-    draw_flow(p.canvas, runs, x, y, colour, accent, icon)
+    draw_flow(p.canvas, runs, x, y, colour, accent, icon,
+              lambda name: inline_colour(p, name, where))
 
 
 def _worded(block: Block) -> tuple[str, ...]:
