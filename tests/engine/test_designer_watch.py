@@ -259,3 +259,21 @@ def preview_page(preview: Preview) -> str:
         return get(server.url)[1].decode()
     finally:
         server.stop()
+
+
+def test_watch_paper_builds_the_pdf_it_shows_on_that_paper(game: Path, capsys) -> None:
+    """``pnp watch --paper letter``: the PDF the page shows is the Letter one, 215.9 mm wide,
+    named as ``pnp build --paper letter`` names it; a paper pnp has not is refused."""
+    import pypdf
+
+    from support.cli import pnp
+
+    preview = Preview(WatchRequest(game, dpi=36, out_dir=game.parent / "output",
+                                   paper="letter"))
+    assert preview.rebuild().ok
+    assert preview.proofs.pdf_name.endswith("-en-letter.pdf")
+    page = pypdf.PdfReader(io.BytesIO(preview.proofs.pdf)).pages[-1]
+    assert (round(float(page.mediabox.width) * 25.4 / 72, 1),
+            round(float(page.mediabox.height) * 25.4 / 72, 1)) == (215.9, 279.4)
+    code, _, err = pnp(f"watch --game-dir {game} --paper a3 --no-browser", capsys)
+    assert code == 2 and "--paper: invalid choice: 'a3'" in err
