@@ -116,3 +116,24 @@ def test_an_unknown_inline_colour_stops_check_and_build_alike(tmp_path, capsys) 
     line = built[2].splitlines()[0]
     assert line == checked[2].splitlines()[0]
     assert "unknown colour 'tael'; use '#rrggbb' or a palette name: accent" in line
+
+
+def test_the_documented_examples_read_as_the_page_says() -> None:
+    """docs/layout-markup.md: each example card's text and each written form of its table
+    reads without error, and the examples it explains read as explained."""
+    import re
+
+    import yaml
+
+    from support.paths import ROOT
+
+    page = (ROOT / "docs" / "layout-markup.md").read_text(encoding="utf-8")
+    cards = yaml.safe_load(re.search(r"```yaml\n(.*?)```", page, re.S)[1])["cards"]
+    bodies = {card["title"]: parse(card["body"]) for card in cards}
+    assert Span("Danger:", colour="red") in bodies["Alarm"]
+    assert Symbol("coin", 1.6) in bodies["Giant"] and Symbol("gem", 0.8, 1.0) in bodies["Raised"]
+    assert bodies["Plain"] == (Span("At 10:30 pay *3* or {count} coins."),)
+    written = re.findall(r"^\| `([^`|]+)`", page, re.M)
+    assert len(written) >= 8
+    for form in written:
+        parse(form)
