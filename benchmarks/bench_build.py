@@ -195,6 +195,28 @@ def sizes(results: list) -> dict[str, float]:
             "bytes_per_card_beyond_fonts": bytes_beyond_fonts(results) / cards}
 
 
+# Issue 29's figures: sheets of paper per kit in English on A4 before it, and the most it
+# allows after (Letter one more each); docs/paper.md keeps the table.
+SHEETS_BEFORE_A4 = {"microbious": 13, "patient-zero-solo": 15, "pharma-code": 25,
+                    "save-patient-zero": 26, "clinic-covid19": 5}
+SHEETS_LIMIT_A4 = {"microbious": 10, "patient-zero-solo": 12, "pharma-code": 22,
+                   "save-patient-zero": 27, "clinic-covid19": 6}
+
+
+def sheets_per_kit(results: list) -> dict[str, dict[str, int]]:
+    """Sheets of paper each English kit takes (guide included, printed double-sided), on
+    A4 and Letter, beside issue 29's figures before it and the most it allows."""
+    table: dict[str, dict[str, int]] = {}
+    for result in results:
+        game, _, rest = result.path.stem.partition("-en-")
+        if rest in ("a4", "letter"):
+            row = table.setdefault(game, {"a4_before": SHEETS_BEFORE_A4.get(game, 0),
+                                          "a4_limit": SHEETS_LIMIT_A4.get(game, 0),
+                                          "letter_limit": SHEETS_LIMIT_A4.get(game, 0) + 1})
+            row[rest] = result.sheets
+    return table
+
+
 def font_stream_bytes(path: Path) -> int:
     """Bytes of the embedded font programs (subset TrueType streams), each counted once."""
     seen: dict[int, int] = {}
@@ -335,6 +357,7 @@ def main() -> None:
     problems: list[str] = []
     work: Work = []
     catalogue_sizes: dict[str, float] = {}
+    sheets: dict[str, dict[str, int]] = {}
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
         package = same_pnp(Path(tmp))
         checkout = Path(__file__).resolve().parents[1] / "generator"
@@ -349,14 +372,19 @@ def main() -> None:
             print(f"run {number + 1} of {runs}: ratio {timings['ratio_wall']:.3f} wall, "
                   f"{timings['ratio_cpu']:.3f} CPU", flush=True)
             catalogue_sizes = catalogue_sizes or sizes(results)
+            sheets = sheets or sheets_per_kit(results)
     report = {"pnp": str(package), "python": sys.executable, "cores": os.cpu_count(),
               "jobs": args.jobs, "runs": runs, "rounds": rounds,
               "load_average_1min": {"start": load_start[0], "end": os.getloadavg()[0]},
-              **catalogue_sizes, "rebuild_problems": problems,
+              **catalogue_sizes, "sheets_en": sheets, "rebuild_problems": problems,
               "spread": spread(per_run), "per_run": per_run}
     print(f"{runs} runs, jobs {args.jobs} on {os.cpu_count()} cores, load average "
           f"{load_start[0]:.2f} at start, {os.getloadavg()[0]:.2f} at end")
     print(", ".join(f"{name} {value:.0f}" for name, value in catalogue_sizes.items()))
+    print("sheets (English): kit, A4 before → now (limit), Letter now (limit)")
+    for game, row in sheets.items():
+        print(f"  {game:<20} {row['a4_before']:>3} → {row.get('a4', 0):>3} ({row['a4_limit']}), "
+              f"{row.get('letter', 0):>3} ({row['letter_limit']})")
     width = max(map(len, per_run[0]))
     print(f"{'figure':<{width}}  {'min':>8}  {'median':>8}  {'max':>8}")
     for name, values in report["spread"].items():

@@ -80,8 +80,25 @@ def make_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
     for module in COMMANDS.values():
         module.register(sub)
+    for command in sub.choices.values():
+        _network_option(command)
     command_help.apply(parser)
     return parser
+
+
+def _network_option(parser: argparse.ArgumentParser) -> None:
+    """``--allow-private-urls`` on every command that reads a game folder (``--game-dir``),
+    whose ``cards_url`` may be fetched; nested commands (``pnp export tts``) too."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _network_option(command)
+    if "--game-dir" in parser._option_string_actions:
+        parser.add_argument("--allow-private-urls", action="store_true",
+                            help="let a deck's cards_url reach this machine (localhost) or a "
+                                 "private network; refused by default, since a stranger's game "
+                                 "folder could use it to read a service that only trusts "
+                                 "local requests")
 
 
 def _pipe_closed() -> int:
@@ -104,6 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.verb:
         parser.print_help()
         return 2
+    if getattr(args, "allow_private_urls", False):
+        from ..content.fetch import allow_private
+
+        allow_private()
     try:
         code = int(COMMANDS[args.verb].run(args) or 0)
         sys.stdout.flush()  # a closed pipe shows here at the latest, where it is caught

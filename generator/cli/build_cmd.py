@@ -83,7 +83,9 @@ def layout_options(p: argparse.ArgumentParser) -> None:
     """The options that move cards on a page or pages in a PDF: ``pnp export cut`` takes them
     too, so its cut lines are those of the PDF built with the same ones."""
     p.add_argument("--bleed", type=non_negative_mm, default=3.0, help="bleed in mm (default 3)")
-    p.add_argument("--gutter", type=non_negative_mm, default=0.0, help="gap between cards, mm")
+    p.add_argument("--gutter", type=non_negative_mm, nargs="?", const=0.0, default=None,
+                   metavar="MM", help="cards apart, each with its own bleed and crop marks, MM "
+                   "apart (default: none; cards share their cut lines)")
     p.add_argument("--duplex", choices=list(Duplex), default=Duplex.LONG.value,
                    help="flip edge of a duplex printer, or none (default long)")
     p.add_argument("--backs", choices=list(Backs), default=Backs.END.value,
@@ -96,7 +98,8 @@ def layout_options(p: argparse.ArgumentParser) -> None:
 
 def layout_settings(args: argparse.Namespace, registration: str | None) -> PrintOptions:
     """The print options of ``layout_options`` (the paper and corrections left default)."""
-    return PrintOptions(bleed=args.bleed, gutter=args.gutter, duplex=args.duplex,
+    return PrintOptions(bleed=args.bleed, gutter=args.gutter or 0.0,
+                        shared_cuts=args.gutter is None, duplex=args.duplex,
                         backs=args.backs, crop_marks=not args.no_crop_marks,
                         registration=registration or "")
 

@@ -6,13 +6,15 @@ bring:                       # absent: the guide says nothing of it; []: "nothin
   - !t "A pencil for each lab"
 assembly:                    # absent: the game file's order, each part its kind's step
   - lab-sheet                # a component id: its place in the order, its kind's step
-  - {id: screen-m, step: !t "Fold into three panels…", duplex: short}
+  - {id: screen-m, step: !t "Fold into three panels…", duplex: short, paper: folding}
 ```
 
 ``step`` replaces the step of the component's kind (the defaults are the engine's sentences
 in ``generator/i18n/engine_messages.py``); ``duplex`` marks a sheet whose pages are the two
 sides of one sheet, printed double-sided with a flip on that edge whatever ``--duplex`` says
-(a landscape screen). Components the list leaves out follow it in the game file's order.
+(a landscape screen); ``paper`` the paper the guide recommends for it, one of
+``templates/paper.yaml`` (default: its kind's). Components the list leaves out follow it in
+the game file's order.
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..resources import templates_dir
 from .checker import Checker, described, join, known
-from .yamlio import Msg
+from .yamlio import Msg, load_yaml
 
 GUIDE_KEYS = {"bring", "assembly"}  # the top-level keys of game.yaml read here
-STEP_KEYS = ("id", "step", "duplex")
+STEP_KEYS = ("id", "step", "duplex", "paper")
 FLIP_EDGES = ("long", "short")
 
 
@@ -36,6 +39,12 @@ class AssemblyStep:
     component: str
     step: Msg | None = None      # none: the default step of the component's kind
     duplex: str | None = None    # "long" or "short": a sheet printed on both sides
+    paper: str | None = None     # a paper of templates/paper.yaml; none: its kind's default
+
+
+def paper_table() -> dict[str, Any]:
+    """``templates/paper.yaml``: the papers the guide names and each kind's default."""
+    return load_yaml(templates_dir() / "paper.yaml")
 
 
 def read_guide(check: Checker, raw: Mapping[str, Any], components: Sequence[Any]
@@ -64,8 +73,8 @@ def _assembly(check: Checker, raw: Mapping[str, Any],
               ids: list[str]) -> tuple[AssemblyStep, ...]:
     items = raw.get("assembly", [])
     if not isinstance(items, list):
-        check.add("assembly", "expected a list of component ids (or {id, step, duplex}), got "
-                  f"{described(items)}", raw, "assembly")
+        check.add("assembly", "expected a list of component ids (or {id, step, duplex, "
+                  f"paper}}), got {described(items)}", raw, "assembly")
         return ()
     steps: list[AssemblyStep] = []
     for index, item in enumerate(items):
@@ -79,6 +88,7 @@ def _assembly(check: Checker, raw: Mapping[str, Any],
             continue
         component, step = entry.get("id"), check.text(entry, "step", where)
         duplex = check.choice(entry, "duplex", where, FLIP_EDGES)
+        paper = check.choice(entry, "paper", where, tuple(paper_table()["papers"]))
         if not known(component, ids) or known(component, {s.component for s in steps}):
             why = "is listed twice" if known(component, ids) else "is not a component"
             place = (join(where, "id"), entry, "id") if entry is item else (where, items, index)
@@ -86,5 +96,5 @@ def _assembly(check: Checker, raw: Mapping[str, Any],
                       *place[1:])
             continue
         steps.append(AssemblyStep(str(component), Msg(step) if step is not None else None,
-                                  duplex))
+                                  duplex, paper))
     return tuple(steps)

@@ -13,8 +13,10 @@ import gzip
 import json
 import re
 from functools import lru_cache
+from typing import Any
 
 from ..resources import templates_dir
+from .yamlio import load_yaml
 
 MARKUP_PREFIX = "gi-"  # ``:gi-virus:`` in card text
 SOURCE_PREFIX = "gi:"  # ``src: gi:virus`` on an image element
@@ -78,3 +80,10 @@ def paths(name: str) -> tuple[tuple[str, bool], ...]:
         if values.get("d") and values.get("fill", "currentColor") != "none":
             found.append((values["d"], values.get("fill-rule") == "evenodd"))
     return tuple(found)
+
+
+@lru_cache(maxsize=1)
+def icon_credits() -> dict[str, Any]:
+    """What every kit's guide credits of the set: its name, licence and authors
+    (``templates/icons/credits.yaml``)."""
+    return dict(load_yaml(templates_dir() / "icons" / "credits.yaml"))

@@ -8,6 +8,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .credits_spec import Credit
 from .guide_spec import AssemblyStep
 from .yamlio import Msg
 
@@ -93,7 +94,7 @@ class Deck:
     vars: Mapping[str, Any] = field(default_factory=dict)
     kind: str = "deck"
     share: bool = False         # packed onto pages shared with the game's other sharers
-    gang_cut: bool = False      # cards edge to edge, sharing their cut lines (one-sided only)
+    gang_cut: bool = False      # each page prints its cut count (every deck shares cut lines)
 
 
 @dataclass(frozen=True)
@@ -147,6 +148,10 @@ class Game:
     # the assembly order
     bring: tuple[Msg, ...] | None = None
     assembly: tuple[AssemblyStep, ...] = ()
+    # the print guide's credits (content.credits_spec): authors as the source names them
+    credits: tuple[Credit, ...] = ()
+    # the face behind each chosen font role (content.typefaces): {"display": "comfortaa"}
+    fonts: Mapping[str, str] = field(default_factory=dict)
 
     def component(self, component_id: str) -> Component:
         for component in self.components:

@@ -3,6 +3,7 @@ from its ``sizes.yaml``."""
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,14 @@ def _table() -> dict[str, dict[str, Size]]:
 def smallest_card() -> float:
     """The smallest side of a card in mm (``smallest_card`` of ``templates/sizes.yaml``)."""
     return float(load_yaml(templates_dir() / "sizes.yaml")["smallest_card"])
+
+
+@lru_cache(maxsize=1)
+def printer_defaults() -> dict[str, float]:
+    """The printer a kit assumes (``printer:`` in ``templates/sizes.yaml``): the unprinted
+    ``margin`` along every paper edge and the ``footer`` band inside it, in mm."""
+    raw = load_yaml(templates_dir() / "sizes.yaml")["printer"]
+    return {"margin": float(raw["margin"]), "footer": float(raw["footer"])}
 
 
 def card_sizes() -> dict[str, Size]:
@@ -58,10 +67,10 @@ def game_sizes(folder: Path) -> dict[str, Size]:
     """The card sizes a game names in its ``sizes.yaml`` (``cards: {name: [w, h]}``); a
     ContentError naming every entry that is not a pair of lengths."""
     path = folder / "sizes.yaml"
-    if not path.is_file():
+    if not os.path.lexists(path):
         return {}
     check = Checker(str(path))
-    raw = check.mapping(load_yaml(path) or {}, "") or {}
+    raw = check.mapping(load_yaml(path, (folder,)) or {}, "") or {}
     cards = check.mapping(raw.get("cards", {}), "cards", raw, "cards") or {}
     sizes: dict[str, Size] = {}
     for name, value in cards.items():

@@ -16,6 +16,31 @@ GUIDE_DUPLEX = {  # the double-sided pages, by the edge the sheet is flipped on
     "long": "Double-sided, flipping on the long edge: {pages}.",
     "short": "Double-sided, flipping on the short edge: {pages}.",
 }
+# The one instruction for a double-sided build: the whole file, flipped on the build's edge.
+GUIDE_WHOLE = {
+    "long": ("Print the whole file double-sided, flipping on the long edge: every back lands "
+             "behind its front, and every page printed on one side only has a blank back."),
+    "short": ("Print the whole file double-sided, flipping on the short edge: every back lands "
+              "behind its front, and every page printed on one side only has a blank back."),
+}
+GUIDE_SHEETS = ("It takes {sheets} sheet of paper.", "It takes {sheets} sheets of paper.")
+# {margin}: the printer margin the kit assumes, in mm (templates/sizes.yaml, printer:).
+GUIDE_MARGIN = ("Nothing is printed within {margin} mm of the paper's edges: the kit assumes a "
+                "printer that leaves no wider margin blank.")
+# A deck that prints fewer cards a page than the paper would hold without the margin.
+GUIDE_FEWER = "{title}: {count} cards a page; {more} would print inside that margin."
+GUIDE_SAVE = ("Optional, instead of the whole file, to leave out the blank pages and print the "
+              "one-sided ones apart:")
+GUIDE_PAPER = "Paper"
+GUIDE_PAPER_FOR = "{paper}: {parts}."
+# The papers of templates/paper.yaml, as the guide recommends them.
+GUIDE_PAPERS = {
+    "card": ("Card of 200–300 g/m², or plain paper with each card slid into a sleeve in front "
+             "of a playing card"),
+    "cardstock": "Card stock of 250–300 g/m²",
+    "plain": "Plain paper of 80–120 g/m²",
+    "folding": "Card of 160–200 g/m² that folds cleanly on the printed fold lines",
+}
 GUIDE_SIMPLEX = "Single-sided: {pages}."
 GUIDE_BLANK = "Blank on purpose, no need to print: {pages}."
 GUIDE_BACKS_APART = ("Card backs follow their fronts: print the fronts, put the printed sheets "
@@ -42,11 +67,32 @@ GUIDE_GLUE_SIDES = "Printed single-sided: glue its pages back to back, two by tw
 GUIDE_BRING = "What to bring"
 GUIDE_BRING_INTRO = "The game also needs what this kit does not print:"
 GUIDE_BRING_NOTHING = "Nothing else: this kit prints everything the game needs."
+# The guide's credits (pipeline/guide_credits.py): the game's authors by role (``credits:`` in
+# game.yaml), that the kit is unofficial, and the licences of the icons and type it prints in.
+GUIDE_CREDITS = "Credits"
+CREDIT_ROLES = {
+    "game design": "Game design: {names}",
+    "illustration": "Illustration: {names}",
+    "graphic design": "Graphic design: {names}",
+    "graphics": "Graphics: {names}",
+    "publisher": "Publisher: {names}",
+    "cooperation": "In cooperation with {names}",
+    "source": "Source: {names} (it names no author).",
+}
+GUIDE_UNOFFICIAL = ("This is an unofficial print-and-play kit of {title}, for personal use. The "
+                    "game, its rules and its name belong to their authors and publisher, who "
+                    "neither made nor endorse this kit.")
+GUIDE_ICONS = ("Icons: {set}, by {authors}, under the licence {licence} ({url}).")
+GUIDE_TYPE = "Type: {faces}."
+GUIDE_FACE = "{name} by {authors} ({licence})"
 
 # Every message of the print guide, for the message templates of every game.
 GUIDE_MESSAGES: tuple[str | tuple[str, str], ...] = (
     GUIDE_TITLE, GUIDE_PRINTING, GUIDE_SETTINGS, GUIDE_PAGES, *GUIDE_DUPLEX.values(),
+    *GUIDE_WHOLE.values(), GUIDE_SHEETS, GUIDE_MARGIN, GUIDE_FEWER, GUIDE_SAVE, GUIDE_PAPER,
+    GUIDE_PAPER_FOR, *GUIDE_PAPERS.values(),
     GUIDE_SIMPLEX, GUIDE_BLANK, GUIDE_BACKS_APART, GUIDE_BACKS_OF, GUIDE_ASSEMBLY, GUIDE_TOOLS,
     GUIDE_STEP, *GUIDE_STEPS.values(), GUIDE_GLUE_SIDES, GUIDE_BRING, GUIDE_BRING_INTRO,
-    GUIDE_BRING_NOTHING,
+    GUIDE_BRING_NOTHING, GUIDE_CREDITS, *CREDIT_ROLES.values(), GUIDE_UNOFFICIAL, GUIDE_ICONS,
+    GUIDE_TYPE, GUIDE_FACE,
 )

@@ -1,4 +1,5 @@
 """Impose cards on sheets: as many as fit, crop marks outside the cards, backs that line up.
+Cards share their cut lines by default (``gang``); with ``--gutter`` each has its own bleed.
 
 A back lands where its front is once the sheet is turned over: mirrored across the page's
 vertical axis for long-edge duplex, across the horizontal axis for short-edge duplex, then
@@ -11,59 +12,13 @@ side by side still prints, one pair a page at worst.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import product
 
 from ..content.model import Size
-from .plan import Backs, Duplex, Mark, MarkKind, PagePlan, Placement, PrintOptions, Side
+from .gang import cut_label, gang_clip, gang_grid
+from .grid import Grid, crop_marks
+from .plan import Backs, Duplex, Label, Mark, MarkKind, PagePlan, Placement, PrintOptions, Side
 from .registration import block_areas
-
-
-@dataclass(frozen=True)
-class Grid:
-    """Slots for cards on one page: trim boxes in page mm."""
-
-    cols: int
-    rows: int
-    rotated: bool
-    card: Size
-    pitch_x: float
-    pitch_y: float
-    left: float          # trim-box left of the first column
-    top: float           # trim-box top of the first row
-    bleed: float
-    stacked: bool = False  # fold pairs: the back below its front, not beside it
-
-    @property
-    def per_page(self) -> int:
-        return self.cols * self.rows
-
-    @property
-    def slot(self) -> tuple[float, float]:
-        """Footprint of one trim box on the page."""
-        return (self.card.h, self.card.w) if self.rotated else (self.card.w, self.card.h)
-
-    def trim_box(self, index: int) -> tuple[float, float]:
-        row, col = divmod(index, self.cols)
-        return self.left + col * self.pitch_x, self.top + row * self.pitch_y
-
-    def pair_boxes(self, pair: int) -> tuple[tuple[float, float], tuple[float, float]]:
-        """Trim boxes of a fold pair's front and back: columns 2k and 2k+1 of a row, or
-        (stacked) rows 2k and 2k+1 of a column."""
-        if not self.stacked:
-            return self.trim_box(2 * pair), self.trim_box(2 * pair + 1)
-        band, col = divmod(pair, self.cols)
-        front = 2 * band * self.cols + col
-        return self.trim_box(front), self.trim_box(front + self.cols)
-
-    def used(self, slots: int) -> tuple[int, int]:
-        """Columns and rows that ``slots`` filled slots span (pairs counted as two slots)."""
-        if self.stacked:
-            pairs = slots // 2
-            bands = (pairs + self.cols - 1) // self.cols
-            return (self.cols if bands > 1 else pairs), 2 * bands
-        rows = (slots + self.cols - 1) // self.cols
-        return (self.cols if rows > 1 else slots), rows
 
 
 def _fit(avail: float, size: float, bleed: float, gutter: float) -> int:
@@ -90,7 +45,7 @@ def plan_grid(card: Size, paper: Size, options: PrintOptions, pair: bool = False
         px = cw + 2 * options.bleed + options.gutter
         py = ch + 2 * options.bleed + options.gutter
         left = (paper.w - (cols * px - options.gutter)) / 2 + options.bleed
-        top = (paper.h - (rows * py - options.gutter)) / 2 + options.bleed
+        top = options.frame_top(paper.h, rows * py - options.gutter) + options.bleed
         best = Grid(cols, rows, rotated, card, px, py, left, top, options.bleed, stacked)
     if best is None:
         what = (f"a fold-and-glue pair of {card.w:g}×{card.h:g} mm cards (front and back)"
@@ -103,31 +58,6 @@ def plan_grid(card: Size, paper: Size, options: PrintOptions, pair: bool = False
                          f"{options.paper} paper ({paper.w:g}×{paper.h:g} mm), upright or "
                          f"rotated{fix}")
     return best
-
-
-def crop_marks(grid: Grid, count: int, paper: Size, options: PrintOptions) -> tuple[Mark, ...]:
-    """Marks on every trim line, in the margin outside the whole card block."""
-    if not options.crop_marks or count == 0:
-        return ()
-    used_cols, used_rows = grid.used(count)
-    sw, sh = grid.slot
-    xs = sorted({round(grid.left + c * grid.pitch_x + edge, 4)
-                 for c in range(used_cols) for edge in (0.0, sw)})
-    ys = sorted({round(grid.top + r * grid.pitch_y + edge, 4)
-                 for r in range(used_rows) for edge in (0.0, sh)})
-    block_top = grid.top - grid.bleed
-    block_bottom = grid.top + (used_rows - 1) * grid.pitch_y + sh + grid.bleed
-    block_left = grid.left - grid.bleed
-    block_right = grid.left + (used_cols - 1) * grid.pitch_x + sw + grid.bleed
-    gap, length = options.mark_gap, options.mark_length
-    marks = []
-    for x in xs:
-        marks.append(Mark(x, block_top - gap - length, x, block_top - gap))
-        marks.append(Mark(x, block_bottom + gap, x, block_bottom + gap + length))
-    for y in ys:
-        marks.append(Mark(block_left - gap - length, y, block_left - gap, y))
-        marks.append(Mark(block_right + gap, y, block_right + gap + length, y))
-    return tuple(marks)
 
 
 def back_rotation(front: int, duplex: Duplex) -> int:
@@ -147,15 +77,32 @@ def mirror(placement: Placement, paper: Size, options: PrintOptions, layout: str
     else:
         x, y = paper.w - placement.x - fw + dx, placement.y + dy
     return Placement(layout, placement.item, Side.BACK, x, y, placement.w, placement.h,
-                     back_rotation(placement.rotation, duplex), placement.bleed)
+                     back_rotation(placement.rotation, duplex), placement.bleed,
+                     _mirror_clip(placement.clip, paper, options, duplex))
+
+
+def _mirror_clip(clip: tuple[float, float, float, float] | None, paper: Size,
+                 options: PrintOptions, duplex: Duplex
+                 ) -> tuple[float, float, float, float] | None:
+    """A front's clip box where it lands on the back of the sheet."""
+    if clip is None:
+        return None
+    x, y, w, h = clip
+    dx, dy = options.back_offset
+    if duplex == Duplex.SHORT:
+        return (x + dx, paper.h - y - h + dy, w, h)
+    return (paper.w - x - w + dx, y + dy, w, h)
 
 
 def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: Size,
-                options: PrintOptions) -> list[PagePlan]:
-    """Pages of fronts, each followed (duplex) or trailed (simplex) by its page of backs."""
+                options: PrintOptions, count_cuts: bool = False) -> list[PagePlan]:
+    """Pages of fronts, each followed (duplex) or trailed (simplex) by its page of backs.
+    Cards share their cut lines (``gang``) unless they are apart (``--gutter``) or folded;
+    ``count_cuts`` puts each page's cut count beside its footer."""
     has_backs = any(b is not None for b in backs)
     fold = has_backs and options.duplex == Duplex.NONE and options.backs == Backs.FOLD
-    grid = plan_grid(card, paper, options, pair=fold)
+    gang = options.shared_cuts and not fold
+    grid = gang_grid(card, paper, options) if gang else plan_grid(card, paper, options, pair=fold)
     rotation = 90 if grid.rotated else 0
     per_page = grid.per_page // 2 if fold else grid.per_page
     fronts_pages: list[PagePlan] = []
@@ -166,7 +113,7 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
         for slot, item in enumerate(chunk):
             x, y = grid.pair_boxes(slot)[0] if fold else grid.trim_box(slot)
             front = Placement(fronts[item], item, Side.FRONT, x, y, card.w, card.h, rotation,
-                              options.bleed)
+                              options.bleed, gang_clip(grid, slot, len(chunk)) if gang else None)
             placements.append(front)
             back = backs[item]
             if back is None:
@@ -183,7 +130,10 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
         marks = crop_marks(grid, used, paper, options)
         if fold:
             marks += fold_marks(grid, len(chunk))
-        fronts_pages.append(PagePlan(paper.w, paper.h, tuple(placements), marks))
+        labels: tuple[Label, ...] = ()
+        if gang and count_cuts:
+            labels = (cut_label(grid, len(chunk), paper, options),)
+        fronts_pages.append(PagePlan(paper.w, paper.h, tuple(placements), marks, labels))
         if has_backs and not fold:
             back_pages.append(PagePlan(paper.w, paper.h, tuple(behind), side=Side.BACK))
     if options.duplex == Duplex.NONE and not fold:

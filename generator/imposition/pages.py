@@ -6,24 +6,51 @@ import math
 from dataclasses import replace
 
 from ..content.model import Size
-from .plan import Duplex, Label, Mark, MarkKind, PagePlan, Placement, PrintOptions, Side
+from .imposition import back_rotation
+from .plan import (
+    Duplex,
+    Label,
+    Mark,
+    MarkKind,
+    PagePlan,
+    Placement,
+    PrintOptions,
+    Side,
+    footer_baseline,
+)
 
 
-def oriented(paper: Size, landscape: bool) -> Size:
-    return Size(max(paper.w, paper.h), min(paper.w, paper.h)) if landscape else paper
-
-
-def plan_sheet(layout: str, size: Size, paper: Size, copies: int,
-               options: PrintOptions) -> list[PagePlan]:
-    """One centred copy of the layout per page, never scaled (cut-outs must match the grid)."""
-    limit_w, limit_h = paper.w - 2 * options.margin, paper.h - 2 * options.margin
-    if size.w > limit_w + 1e-6 or size.h > limit_h + 1e-6:
+def plan_sheet(layout: str, size: Size, paper: Size, copies: int, options: PrintOptions,
+               turned: bool = False, two_sided: bool = False) -> list[PagePlan]:
+    """One centred copy of the layout per page, never scaled (cut-outs must match the grid),
+    inside the printer's margin and above the footer band. ``turned``: a landscape layout
+    on the upright page, a quarter turn clockwise; when its pages are the two sides of one
+    sheet (``two_sided``), every second page is turned so that the build's flip edge lands
+    it the right way up behind the one before (on a long-edge flip, the other way round)."""
+    fw, fh = (size.h, size.w) if turned else (size.w, size.h)
+    limit_w = paper.w - 2 * options.margin
+    limit_h = paper.h - 2 * options.margin - options.footer_band
+    if fw > limit_w + 1e-6 or fh > limit_h + 1e-6:
         raise ValueError(f"layout '{layout}' is {size.w:g}×{size.h:g} mm but the paper leaves "
-                         f"{limit_w:g}×{limit_h:g} mm inside its margins")
-    x, y = (paper.w - size.w) / 2, (paper.h - size.h) / 2
-    return [PagePlan(paper.w, paper.h, (Placement(layout, copy, Side.SHEET, x, y, size.w, size.h),),
-                     side=Side.SHEET)
-            for copy in range(copies)]
+                         f"{limit_w:g}×{limit_h:g} mm inside its margins and footer")
+    x, y = (paper.w - fw) / 2, options.frame_top(paper.h, fh)
+    flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
+    turns = [90 if turned else 0] * copies
+    if two_sided and turned and options.duplex != Duplex.NONE:
+        turns = [turn if copy % 2 == 0 else back_rotation(turn, flip)
+                 for copy, turn in enumerate(turns)]
+    return [PagePlan(paper.w, paper.h, (Placement(layout, copy, Side.SHEET, x, y, size.w, size.h,
+                                                  turn),), side=Side.SHEET)
+            for copy, turn in enumerate(turns)]
+
+
+def back_each(pages: list[PagePlan], options: PrintOptions, note: str) -> list[PagePlan]:
+    """Every page with a blank back of its own (double-sided), so that no two one-sided
+    pages (two lab sheets, two board tiles) ever print back to back."""
+    if options.duplex == Duplex.NONE:
+        return pages
+    return [p for page in pages
+            for p in (page, blank_back(Size(page.width, page.height), options, note))]
 
 
 def pad_for_duplex(pages: list[PagePlan], options: PrintOptions, note: str) -> list[PagePlan]:
@@ -60,9 +87,10 @@ def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
 
     Assembly: cut each tile along its solid right and bottom edges, lay it over the next tile
     with that edge on the dashed glue line, and glue. Short ticks cross every seam: half on
-    each tile, they join into one line when the tiles sit right. The label in the top margin
-    names the tile (``R1C2`` = row 1, column 2) and its neighbours."""
-    area_w, area_h = paper.w - 2 * options.margin, paper.h - 2 * options.margin
+    each tile, they join into one line when the tiles sit right. The label right of the
+    footer names the tile (``R1C2`` = row 1, column 2) and its neighbours."""
+    area_w = paper.w - 2 * options.margin
+    area_h = paper.h - 2 * options.margin - options.footer_band
     if overlap * 2 >= min(area_w, area_h):
         raise ValueError(f"a {overlap:g} mm overlap leaves no room on the page")
     step_w, step_h = area_w - overlap, area_h - overlap
@@ -79,8 +107,8 @@ def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
                                   clip=clip)
             sides = (col > 0, row > 0, col < cols - 1, row < rows - 1)
             marks = _seam_marks(clip, overlap, *sides)
-            label = Label(options.margin, options.margin - 1.5,
-                          _tile_label(row, col, rows, cols, *sides))
+            label = Label(paper.w - options.margin, footer_baseline(paper.h, options.margin),
+                          _tile_label(row, col, rows, cols, *sides), end=True)
             pages.append(PagePlan(paper.w, paper.h, (placement,), marks, (label,), side=Side.SHEET))
     return pages
 
@@ -139,10 +167,10 @@ def alignment_pages(paper: Size, options: PrintOptions) -> list[PagePlan]:
                 marks.append(Mark(mx + tick, my + 9, mx + tick, my + 9 + length, MarkKind.RULER))
                 marks.append(Mark(mx + 9, my + tick, mx + 9 + length, my + tick, MarkKind.RULER))
     flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
-    front_label = Label(options.margin, options.margin + 2,
+    front_label = Label(options.margin, options.margin + 4,
                         f"Alignment page ({flip}-edge duplex). Print both sides, hold to the "
                         "light; each tick is 1 mm. Pass the drift as --back-offset X,Y.", 8)
-    back_label = Label(options.margin, options.margin + 2, "Back side of the alignment page", 8)
+    back_label = Label(options.margin, options.margin + 4, "Back side of the alignment page", 8)
     return [PagePlan(paper.w, paper.h, (), tuple(front_marks),
                      (front_label, _rotation_label(paper, options, flip))),
             PagePlan(paper.w, paper.h, (), tuple(back_marks), (back_label,), side=Side.BACK,
@@ -156,7 +184,7 @@ def _rotation_label(paper: Size, options: PrintOptions, flip: Duplex) -> Label:
     and bottom, hence the order of the difference."""
     span = paper.h * (ALIGNMENT_ROWS[-1] - ALIGNMENT_ROWS[0])
     first, second = ("top", "bottom") if flip == Duplex.LONG else ("bottom", "top")
-    return Label(options.margin, options.margin + 6,
+    return Label(options.margin, options.margin + 8,
                  f"Turned back? (X {first} − X {second} target of a column, {span:.1f} mm "
                  f"apart) × {math.degrees(1 / span):.4f} = --back-rotation in degrees", 8)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from ..content.sizes import printer_defaults
+
 
 class Duplex(StrEnum):
     """The edge a duplex printer flips the sheet on, or none (backs printed apart)."""
@@ -49,7 +51,13 @@ class PrintOptions:
     paper: str = "a4"
     bleed: float = 3.0
     gutter: float = 0.0
-    margin: float = 5.0
+    # cards edge to edge, one cut line between neighbours (the default); False: each card
+    # with its own bleed, ``gutter`` mm apart (--gutter)
+    shared_cuts: bool = True
+    # the unprinted strip along every paper edge, and the footer band inside it at the foot of
+    # the page (templates/sizes.yaml, printer:)
+    margin: float = field(default_factory=lambda: printer_defaults()["margin"])
+    footer_band: float = field(default_factory=lambda: printer_defaults()["footer"])
     mark_length: float = 4.0
     mark_gap: float = 1.0
     duplex: Duplex = Duplex.LONG
@@ -61,11 +69,19 @@ class PrintOptions:
     registration: str = ""        # a cutting machine of templates/registration.yaml, or none
     pdfx: bool = False            # print-ready: PDF/X-1a, CMYK, trim and bleed boxes
     one_up: bool = False          # one card a page at trim + bleed, front then back
+    back_first: bool = False      # with one_up: each card's back page before its front
     ink_limit: int = 0            # with pdfx: most ink in %, C+M+Y+K (0: templates/pdfx.yaml)
 
     def __post_init__(self) -> None:  # the command line passes the options' plain names
         object.__setattr__(self, "duplex", Duplex(self.duplex))
         object.__setattr__(self, "backs", Backs(self.backs))
+        if self.gutter:  # a gap between cards: each keeps its own cut lines
+            object.__setattr__(self, "shared_cuts", False)
+
+    def frame_top(self, paper_h: float, block_h: float) -> float:
+        """The top of a block ``block_h`` mm high, centred between the top margin and the
+        footer band."""
+        return (paper_h - self.footer_band - block_h) / 2
 
 
 @dataclass(frozen=True)
@@ -114,14 +130,24 @@ class Patch:
     h: float
 
 
+FOOTER_DESCENT = 0.8  # mm from a footer line's baseline down to its lowest glyph, and a little
+
+
+def footer_baseline(page_h: float, margin: float) -> float:
+    """Where the footer line (and any label beside it) sits, in mm from the top: its lowest
+    glyph just inside the bottom margin."""
+    return page_h - margin - FOOTER_DESCENT
+
+
 @dataclass(frozen=True)
 class Label:
-    """Small text on the page margin (page labels, instructions)."""
+    """Small text on the page (page labels, instructions); ``end``: ``x`` is where it ends."""
 
     x: float
     y: float
     text: str
     size: float = 6.0
+    end: bool = False
 
 
 @dataclass(frozen=True)

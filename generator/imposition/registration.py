@@ -22,8 +22,11 @@ from .plan import PagePlan, Patch, PrintOptions, Side
 def block_areas(paper: Size, options: PrintOptions, pad: float) -> list[Size]:
     """Centred areas a block of cards (bleed included) may fill: ``pad`` mm of it are kept
     free around the block for its crop marks. One area without registration marks, within
-    the page's margin."""
-    plain = Size(paper.w - 2 * (options.margin + pad), paper.h - 2 * (options.margin + pad))
+    the page's margin and above its footer band; a block is centred on the page less that
+    band (``PrintOptions.frame_top``)."""
+    band = options.footer_band  # the footer's, at the foot of the page
+    plain = Size(paper.w - 2 * (options.margin + pad),
+                 paper.h - 2 * (options.margin + pad) - band)
     if not options.registration:
         return [plain]
     marks = registration(options.registration)
@@ -32,8 +35,8 @@ def block_areas(paper: Size, options: PrintOptions, pad: float) -> list[Size]:
         return [Size(min(plain.w, area.w - 2 * pad), min(plain.h, area.h - 2 * pad))]
     edge = max(options.margin, marks.inset) + pad
     corner = marks.inset + marks.corner_zone + pad
-    return [Size(paper.w - 2 * corner, paper.h - 2 * edge),
-            Size(paper.w - 2 * edge, paper.h - 2 * corner)]
+    return [Size(paper.w - 2 * corner, paper.h - 2 * edge - band),
+            Size(paper.w - 2 * edge, paper.h - 2 * corner - band)]
 
 
 def mark_patches(paper: Size, marks: Registration) -> tuple[Patch, ...]:

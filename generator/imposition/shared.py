@@ -14,7 +14,8 @@ import math
 from dataclasses import dataclass, replace
 
 from ..content.model import Size
-from .imposition import Grid, crop_marks, mirror
+from .grid import Grid, crop_marks
+from .imposition import mirror
 from .pages import blank_back
 from .plan import Duplex, Mark, PagePlan, Placement, PrintOptions, Side
 from .registration import block_areas
@@ -118,7 +119,7 @@ def pack_shared(items: list[SharedItem], paper: Size, options: PrintOptions,
     for packed in _fewest_pages(items, paper, options, space):
         used_w = max(x + b.w for b, x, _ in packed)
         used_h = max(y + b.h for b, _, y in packed)
-        ox, oy = (paper.w - used_w) / 2, (paper.h - used_h) / 2
+        ox, oy = (paper.w - used_w) / 2, options.frame_top(paper.h, used_h)
         placements: list[Placement] = []
         behind: list[Placement] = []
         marks: list[Mark] = []

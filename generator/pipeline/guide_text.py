@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from babel.numbers import format_decimal
 
+from ..content.guide_spec import paper_table
 from ..content.model import Board, Component, Deck, Game, Size
 from ..i18n.catalog import Translator
 from ..i18n.engine_messages import (
@@ -24,20 +25,30 @@ from ..i18n.engine_messages import (
     GUIDE_BRING_INTRO,
     GUIDE_BRING_NOTHING,
     GUIDE_DUPLEX,
+    GUIDE_FEWER,
     GUIDE_GLUE_SIDES,
+    GUIDE_MARGIN,
     GUIDE_PAGES,
+    GUIDE_PAPER,
+    GUIDE_PAPER_FOR,
+    GUIDE_PAPERS,
     GUIDE_PRINTING,
+    GUIDE_SAVE,
     GUIDE_SETTINGS,
+    GUIDE_SHEETS,
     GUIDE_SIMPLEX,
     GUIDE_STEP,
     GUIDE_STEPS,
     GUIDE_TITLE,
     GUIDE_TOOLS,
+    GUIDE_WHOLE,
 )
+from ..imposition.gang import gang_grid, per_page_without_margin
 from ..imposition.plan import Backs, ComponentPlan, Duplex, PagePlan, PrintOptions, Side
 from ..render.blocks import Block
 from ..summary.template import locale_for
 from ..summary.text import Face, RuleText
+from .guide_credits import credits_section
 
 NBSP = "\u00a0"  # a space lines never break at: a size stays on one line
 
@@ -68,9 +79,11 @@ def guide_text(game: Game, plans: Sequence[ComponentPlan], options: PrintOptions
     """The guide for a PDF made of ``plans`` in this order (the guide's own plan first)."""
     firsts = _first_pages(plans)
     sections = [_printing(game, plans, firsts, options, paper, tr),
+                _paper(game, plans, firsts, options, tr),
                 _assembly(game, plans, firsts, options, tr)]
     if game.bring is not None:
         sections.append(_bring(game, tr))
+    sections.append(credits_section(game, tr))
     return RuleText(tr.gettext(GUIDE_TITLE), tr.lang, "", tuple(sections))
 
 
@@ -97,14 +110,6 @@ def _range(tr: Translator, message: str, pages: Sequence[int]) -> Block:
     return Block("item", (tr.gettext(message).format(pages=_pages(tr, pages)),), (message,))
 
 
-def _flip(game: Game, plan: ComponentPlan, options: PrintOptions) -> str | None:
-    """The edge a double-sided plan flips on: the build's for cards with backs, the data's
-    (``assembly: [{duplex: …}]``) for a sheet printed on both sides; none when one-sided."""
-    if any(page.side == Side.BACK for page in plan.pages):
-        return str(options.duplex)
-    return next((s.duplex for s in game.assembly if s.component == plan.component_id), None)
-
-
 def _printing(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
               options: PrintOptions, paper: Size, tr: Translator) -> Face:
     """Printer settings and the page ranges to print each way."""
@@ -118,23 +123,68 @@ def _printing(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
         if options.backs == Backs.END:
             blocks += _backs_apart(plans, firsts, tr)
         return Face(tr.gettext(GUIDE_PRINTING), tuple(blocks), (GUIDE_PRINTING,))
-    flips: dict[str, list[int]] = {str(options.duplex): [], "long": [], "short": []}
+    total = sum(len(plan.pages) for plan in plans)
+    sheets = (total + 1) // 2
+    blocks += [_para(" ".join((tr.gettext(GUIDE_WHOLE[str(options.duplex)]),
+                               tr.ngettext(*GUIDE_SHEETS, sheets).format(sheets=sheets))),
+                     GUIDE_WHOLE[str(options.duplex)], GUIDE_SHEETS[0]),
+               _para(tr.gettext(GUIDE_MARGIN).format(margin=f"{options.margin:g}"), GUIDE_MARGIN),
+               *_fewer(parts(game, plans, firsts), options, paper, tr)]
+    duplex: list[int] = []
     simplex: list[int] = []
     blank: list[int] = []
     for plan, first in zip(plans, firsts, strict=True):
-        flip = _flip(game, plan, options)
         for index in range(0, len(plan.pages), 2):  # a sheet: a front and what lies behind
             sheet = plan.pages[index:index + 2]
             numbers = range(first + index, first + index + len(sheet))
-            if flip is not None and _two_sided(sheet):
-                flips[flip] += numbers
+            if _two_sided(sheet):
+                duplex += numbers
                 continue
             for n, page in zip(numbers, sheet, strict=True):
                 (blank if page.side == Side.BLANK else simplex).append(n)
-    ranges = [*((GUIDE_DUPLEX[edge], pages) for edge, pages in flips.items()),
-              (GUIDE_SIMPLEX, simplex), (GUIDE_BLANK, blank)]
-    blocks += [_range(tr, message, pages) for message, pages in ranges if pages]
+    if simplex or blank:
+        ranges = [(GUIDE_DUPLEX[str(options.duplex)], duplex), (GUIDE_SIMPLEX, simplex),
+                  (GUIDE_BLANK, blank)]
+        blocks += [_para(tr.gettext(GUIDE_SAVE), GUIDE_SAVE),
+                   *(_range(tr, message, pages) for message, pages in ranges if pages)]
     return Face(tr.gettext(GUIDE_PRINTING), tuple(blocks), (GUIDE_PRINTING,))
+
+
+def _fewer(found: Sequence[Part], options: PrintOptions, paper: Size,
+           tr: Translator) -> list[Block]:
+    """Decks whose pages hold fewer cards than the paper would without the printer's margin
+    (poker cards on Letter: 8, not 9), each saying so."""
+    if not options.shared_cuts or options.duplex == Duplex.NONE and options.backs == Backs.FOLD:
+        return []
+    counts: dict[tuple[int, int], list[str]] = {}
+    for part in found:
+        if isinstance(part.component, Deck) and not part.shared:
+            size = part.component.size
+            count = gang_grid(size, paper, options).per_page
+            more = per_page_without_margin(size, paper, options)
+            if more > count:
+                counts.setdefault((count, more), []).append(part.title)
+    return [_para(tr.gettext(GUIDE_FEWER).format(title="; ".join(titles), count=count,
+                                                 more=more), GUIDE_FEWER)
+            for (count, more), titles in counts.items()]
+
+
+def _paper(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
+           options: PrintOptions, tr: Translator) -> Face:
+    """The paper each part wants: its ``assembly:`` entry's, else its kind's
+    (``templates/paper.yaml``), the parts grouped by paper."""
+    table = paper_table()
+    chosen = {s.component: s.paper for s in game.assembly if s.paper}
+    groups: dict[str, list[str]] = {}
+    for part in parts(game, plans, firsts):
+        kind = _kind(part, options)
+        name = chosen.get(part.component.id) or table["defaults"]["deck" if kind == "fold"
+                                                                  else kind]
+        groups.setdefault(name, []).append(part.title)
+    blocks = [Block("item", (tr.gettext(GUIDE_PAPER_FOR).format(
+        paper=tr.gettext(GUIDE_PAPERS[name]), parts="; ".join(titles)),),
+        (GUIDE_PAPER_FOR, GUIDE_PAPERS[name])) for name, titles in groups.items()]
+    return Face(tr.gettext(GUIDE_PAPER), tuple(blocks), (GUIDE_PAPER,))
 
 
 def _two_sided(sheet: Sequence[PagePlan]) -> bool:

@@ -1,7 +1,9 @@
 """Stage 4, plan: each selected component as pages of placements in mm (imposition), with a
 blank back after an odd part when printing double-sided. Components marked ``share: true``
-are packed together onto shared pages, placed where the first of them comes; a deck marked
-``gang_cut: true`` is a gang-run (its cards share their cut lines)."""
+are packed together onto shared pages, placed where the first of them comes. A deck's cards
+share their cut lines (``--gutter`` sets them apart); one marked ``gang_cut: true`` prints
+each page's cut count. A one-sided page that is a part of its own (a board tile, a copy of a
+sheet) gets a blank back of its own, so the whole file prints double-sided."""
 
 from __future__ import annotations
 
@@ -15,9 +17,8 @@ from ..content.wording import numbered
 from ..errors import RenderError, UsageError
 from ..i18n.catalog import Translator
 from ..i18n.engine_messages import BLANK_BACK
-from ..imposition.gang import impose_gang
 from ..imposition.imposition import impose_deck
-from ..imposition.pages import oriented, pad_for_duplex, plan_board, plan_sheet, turn_backs
+from ..imposition.pages import back_each, pad_for_duplex, plan_board, plan_sheet, turn_backs
 from ..imposition.plan import (
     Backs,
     ComponentPlan,
@@ -60,12 +61,15 @@ def plan_components(game: Game, request: BuildRequest, tr: Translator,
             if component is sharers[0]:
                 plans.append(_shared_plan(game, sharers, paper, request, tr))
             continue
+        note = tr.gettext(BLANK_BACK)
         try:
             pages = _plan_one(game, component, paper, options,
                               _copies(component, request, sheet_pages))
         except ValueError as exc:
             raise RenderError(f"{game.source}: component '{component.id}': {exc}") from None
-        pages = for_printer(pad_for_duplex(pages, options, tr.gettext(BLANK_BACK)), options)
+        if _one_sided(game, component, sheet_pages):
+            pages = back_each(pages, options, note)
+        pages = for_printer(pad_for_duplex(pages, options, note), options)
         plans.append(ComponentPlan(component.id, tr.gettext(component.title), tuple(pages)))
     return plans
 
@@ -74,6 +78,20 @@ def for_printer(pages: list[PagePlan], options: PrintOptions) -> list[PagePlan]:
     """A cutting machine's marks on the card sheets, and the back pages turned against the
     printer's rotation."""
     return turn_backs(with_registration(pages, options), options)
+
+
+def _one_sided(game: Game, component: Any, sheet_pages: Callable[[str], int | None]) -> bool:
+    """Whether each page of a part needs a blank back of its own: a board's tiles, and the
+    copies of a one-page sheet whose pages are not the two sides of one sheet (``duplex:``
+    in ``assembly``). A text of several pages (a rule summary) reads on both sides."""
+    if isinstance(component, Board):
+        return True
+    return (isinstance(component, Sheet) and not _two_sided(game, component.id)
+            and sheet_pages(component.id) is None)
+
+
+def _two_sided(game: Game, component_id: str) -> bool:
+    return any(s.component == component_id and s.duplex for s in game.assembly)
 
 
 def _copies(component: Any, request: BuildRequest,
@@ -135,14 +153,13 @@ def _sized_layout(game: Game, name: str) -> Any:
 def _plan_one(game: Game, component: Any, paper: Size, options: PrintOptions,
               copies: int | None) -> list:
     if isinstance(component, Deck):
-        fronts = [c.front for c in component.cards]
-        if component.gang_cut and not options.gutter:  # a gutter asks for gaps: no gang-run
-            return impose_gang(component.size, fronts, paper, options)
-        return impose_deck(component.size, fronts, [c.back for c in component.cards], paper,
-                           options)
+        return impose_deck(component.size, [c.front for c in component.cards],
+                           [c.back for c in component.cards], paper, options,
+                           count_cuts=component.gang_cut)
     layout = _sized_layout(game, component.layout)
     if isinstance(component, Sheet):
-        page = oriented(paper, component.landscape)
-        return plan_sheet(layout.name, layout.size, page, copies or component.copies, options)
+        return plan_sheet(layout.name, layout.size, paper, copies or component.copies, options,
+                          turned=component.landscape,
+                          two_sided=_two_sided(game, component.id))
     assert isinstance(component, Board)
     return plan_board(layout.name, layout.size, paper, options, component.overlap)

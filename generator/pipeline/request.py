@@ -83,7 +83,9 @@ def setting_words(options: PrintOptions) -> list[str]:
         words.append("short-edge")
     elif options.duplex == Duplex.NONE:
         words.append("fold" if options.backs == Backs.FOLD else "single-sided")
-    for name in ("bleed", "gutter", "margin", "mark_length", "mark_gap"):
+    if not options.shared_cuts:
+        words.append(f"gutter{options.gutter:g}")
+    for name in ("bleed", "margin", "mark_length", "mark_gap"):
         if (value := getattr(options, name)) != getattr(plain, name):
             words.append(f"{name.replace('_', '-')}{value:g}")
     if options.back_offset != plain.back_offset:
@@ -98,6 +100,8 @@ def setting_words(options: PrintOptions) -> list[str]:
         words.append("no-crop-marks")
     if options.one_up:
         words.append("one-up")
+    if options.back_first:
+        words.append("back-first")
     if options.pdfx:
         words.append("pdfx")
     if options.ink_limit:

@@ -13,14 +13,24 @@ import io
 import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..content.model import Game
+from ..content.sizes import printer_defaults
+from ..content.typography import typeset
 from ..errors import PnpError
-from ..imposition.plan import ComponentPlan, Mark, MarkKind, PagePlan, Placement, Side
+from ..imposition.plan import (
+    ComponentPlan,
+    Mark,
+    MarkKind,
+    PagePlan,
+    Placement,
+    Side,
+    footer_baseline,
+)
 from ..units import mm
 from .blame import blamed
 from .fonts import font_name, register_fonts
@@ -39,6 +49,7 @@ MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
 
 # the trailer's /ID as reportlab writes it: one 16-byte digest, twice, in hexadecimal
 TRAILER_ID = re.compile(rb"/ID \n\[<([0-9a-f]{32})><\1>\]")
+CASING = 0.75  # pt of white on each crop mark's sides together: it shows on a dark bleed
 FORM_PREFIX = "Stamp"  # PDF names of repeated drawings (kept: renaming it moves every byte)
 ContextFor = Callable[[str, Placement], dict[str, Any]]
 Report = Callable[[PnpError], None]  # takes a drawing's error, and drawing goes on
@@ -49,6 +60,9 @@ class DocumentInfo:
     title: str
     subject: str
     footer: str
+    lang: str = ""  # the typography the page labels and footer are set in
+    # the printer margin the footer keeps from the paper's edges (PrintOptions.margin)
+    margin: float = field(default_factory=lambda: printer_defaults()["margin"])
 
 
 def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_for: ContextFor,
@@ -97,14 +111,15 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                     after_placement(canvas, page, placement)
             _draw_marks(canvas, page, page.marks)
             _draw_patches(canvas, page)
-            _draw_labels(canvas, page)
+            _draw_labels(canvas, page, info.lang)
             if page.turn:
                 canvas.restoreState()
             if page_footer:
                 printed = sum(1 for p in component.pages if p.side != Side.BLANK)
                 count = f" · {number}/{printed}" if page.side != Side.BLANK else ""
                 footer = f"{info.footer} · {page.title or component.title}{count}"
-                _small_text(canvas, page, 5.0, page.height - 2.5, footer, 5.5)
+                _small_text(canvas, page, info.margin, footer_baseline(page.height, info.margin),
+                            typeset(footer, info.lang), 5.5)
             canvas.showPage()
     if failed:
         return b""
@@ -200,16 +215,24 @@ def _draw_marks(canvas: Canvas, page: PagePlan, marks: Sequence[Mark]) -> None:
         if not group:
             continue
         width, dash, grey = MARK_STYLE[kind]
-        canvas.saveState()
-        canvas.setLineWidth(width)
-        canvas.setStrokeGray(grey)
-        canvas.setDash(list(dash) if dash else [])
-        path = canvas.beginPath()
-        for m in group:
-            path.moveTo(mm(m.x1), mm(page.height - m.y1))
-            path.lineTo(mm(m.x2), mm(page.height - m.y2))
-        canvas.drawPath(path, stroke=1, fill=0)
-        canvas.restoreState()
+        if kind == MarkKind.CROP:  # a white edge: a mark that reaches into a dark bleed shows
+            _stroke(canvas, page, group, width + CASING, None, 1.0)
+        _stroke(canvas, page, group, width, dash, grey)
+
+
+def _stroke(canvas: Canvas, page: PagePlan, marks: Sequence[Mark], width: float,
+            dash: tuple[float, float] | None, grey: float) -> None:
+    """One path of hairlines in one style."""
+    canvas.saveState()
+    canvas.setLineWidth(width)
+    canvas.setStrokeGray(grey)
+    canvas.setDash(list(dash) if dash else [])
+    path = canvas.beginPath()
+    for m in marks:
+        path.moveTo(mm(m.x1), mm(page.height - m.y1))
+        path.lineTo(mm(m.x2), mm(page.height - m.y2))
+    canvas.drawPath(path, stroke=1, fill=0)
+    canvas.restoreState()
 
 
 def _turn(canvas: Canvas, page: PagePlan) -> None:
@@ -237,17 +260,19 @@ def _draw_patches(canvas: Canvas, page: PagePlan) -> None:
     canvas.restoreState()
 
 
-def _draw_labels(canvas: Canvas, page: PagePlan) -> None:
+def _draw_labels(canvas: Canvas, page: PagePlan, lang: str) -> None:
+    """The page's notes (a blank back's), set in the typography of ``lang``."""
     for label in page.labels:
-        _small_text(canvas, page, label.x, label.y, label.text, label.size)
+        _small_text(canvas, page, label.x, label.y, typeset(label.text, lang), label.size,
+                    label.end)
 
 
 def _small_text(canvas: Canvas, page: PagePlan, x: float, y: float, text: str,
-                size: float) -> None:
+                size: float, end: bool = False) -> None:
     canvas.saveState()
     canvas.setFont(font_name("regular"), size)
     canvas.setFillGray(0.35)
-    canvas.drawString(mm(x), mm(page.height - y), text)
+    (canvas.drawRightString if end else canvas.drawString)(mm(x), mm(page.height - y), text)
     canvas.restoreState()
 
 

@@ -21,7 +21,7 @@ from .blocks import Block
 from .colours import set_fill
 from .fonts import draw_text, font_name, text_width
 from .inline import BASELINE, Picture, Ratio, Word, paragraphs, picture_box, placed, width
-from .text import STEP, break_lines
+from .text import STEP, break_lines, set_by_language
 
 # kind: (size relative to the body, font style, space before in ems)
 KINDS = {
@@ -79,11 +79,11 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
     """The runs at the largest size that fits, or FlowOverflow."""
     size = style.size
     spilled = blocks[0] if blocks else None
-    words = [paragraphs(block.pieces, font_name(KINDS[block.kind][1]), icon_ratio)
+    words = [paragraphs(block.pieces, font_name(KINDS[block.kind][1]), icon_ratio, style.lang)
              for block in blocks]
     lengths = [[sum(width(word, 1.0) for _, word in paragraph) for paragraph in block]
                for block in words]
-    tried = False
+    tried = any(set_by_language(block.pieces, style.lang) for block in blocks)
     while size >= style.min_size - 1e-9:
         last = size - STEP < style.min_size - 1e-9  # laid out all the same: its overflow
         if not last and _too_long(blocks, lengths, w, h, size, style):  # names the block
@@ -91,7 +91,7 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
             continue
         for lang in dict.fromkeys(("", style.lang)):
             tried = tried or bool(lang)
-            runs, spilled = _lay_out(blocks, words, w, h, size, style, lang)
+            runs, spilled = _lay_out(blocks, words, w, h, size, style, lang, last)
             if spilled is None:
                 return Flowed(tuple(runs), tried)
         size -= STEP
@@ -130,7 +130,10 @@ def _too_long(blocks: Sequence[Block], lengths: Sequence[list[float]], w: float,
 
 
 def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: float, h: float,
-             size: float, style: FlowStyle, lang: str) -> tuple[list[Run], Block | None]:
+             size: float, style: FlowStyle, lang: str,
+             last: bool = False) -> tuple[list[Run], Block | None]:
+    """The runs of ``blocks`` at ``size``, and the first block that spills (None if none).
+    A one-word heading is hyphenated only at the ``last`` size tried: before, it shrinks."""
     col_w = (w - style.gap * (style.columns - 1)) / style.columns
     runs: list[Run] = []
     column, y = 0, 0.0
@@ -141,7 +144,9 @@ def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: floa
         em = bsize / PT_PER_MM
         line_h = em * style.leading
         indent = text_width(BULLET + " ", font, bsize) / PT_PER_MM if block.kind == "item" else 0
-        lines = break_lines(block_words, bsize, (col_w - indent) * PT_PER_MM, lang)
+        label = block.kind in ("title", "heading") and all(len(p) <= 1 for p in block_words)
+        lines = break_lines(block_words, bsize, (col_w - indent) * PT_PER_MM,
+                            "" if label and not last else lang)
         if lines is None:
             return runs, block
         if y > 0:

@@ -6,6 +6,7 @@ pixel side is a hostile or broken file, and Pillow or svglib would spend the mem
 from __future__ import annotations
 
 import math
+import os
 import re
 import warnings
 import xml.etree.ElementTree as ElementTree
@@ -19,6 +20,8 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import RenderError
+from ..limits import limit, past
+from ..paths import FILE_LIMIT, Refused, regular_file
 from ..resources import file_version
 from ..units import mm
 from .fonts import font_name
@@ -38,6 +41,7 @@ BROKEN_RASTER = (OSError, SyntaxError, ValueError, EOFError)
 # an SVG length: a number and its unit; % and em are relative, so no size of their own
 SVG_LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan))"
                         r"\s*(px|pt|pc|mm|cm|in|%|em|ex)?\s*$", re.IGNORECASE | re.ASCII)
+SVG_HREF = re.compile(r"""\bhref\s*=\s*(["'])(.*?)\1""", re.DOTALL)  # xlink:href too
 POINTS_PER = {"": 0.75, "px": 0.75, "pt": 1.0, "pc": 12.0, "mm": 72 / 25.4, "cm": 72 / 2.54,
               "in": 72.0}
 
@@ -78,6 +82,7 @@ class ImageCache:
             from svglib.svglib import svg2rlg
 
             check_svg_size(path, where)
+            check_svg_references(path, root, where)
             try:
                 drawing = svg2rlg(str(path), external_reference_root=str(root))
             except Exception as exc:  # noqa: BLE001 - svglib raises many kinds on bad input
@@ -130,6 +135,7 @@ class ImageCache:
 
 def aspect(path: Path, root: Path, where: str) -> float:
     """Width / height of a picture file, read once per version of the file."""
+    path = locate(path, root, where)
     return _aspect(path, root, file_version(path), where)
 
 
@@ -150,23 +156,24 @@ def _aspect(path: Path, root: Path, version: tuple[int, int], where: str) -> flo
 
 
 def locate(path: Path, root: Path, where: str) -> Path:
-    """The image file for ``path``, inside ``root``; without a suffix, the first of
+    """The image file for ``path``, resolved inside ``root`` under the rule of ``paths``
+    (the suffix added first, then every link followed); without a suffix, the first of
     ``name.svg``, ``name.png``, ``name.jpg``, ``name.jpeg`` that exists."""
-    if root.resolve() not in path.parents:
-        raise RenderError(f"{where}: image {path} lies outside the game folder {root}")
-    shown = path.relative_to(root.resolve()).as_posix()  # as the designer writes it
+    shown = os.path.relpath(path, root.resolve())  # as the designer writes it
     if not path.suffix:
-        found = [path.with_suffix(s) for s in SUPPORTED if path.with_suffix(s).is_file()]
+        found = [path.with_suffix(s) for s in SUPPORTED if os.path.lexists(path.with_suffix(s))]
         if not found:
             raise RenderError(f"{where}: image not found: {shown} in the game folder (looked "
                               f"for {', '.join(path.name + s for s in SUPPORTED)})")
         path = found[0]
-    if not path.is_file():
-        raise RenderError(f"{where}: image not found: {shown} in the game folder {root}")
     if path.suffix.lower() not in SUPPORTED:
         raise RenderError(f"{where}: unsupported image format '{path.suffix}' for {path.name};"
                           f" use one of {', '.join(SUPPORTED)}")
-    return path
+    try:
+        return regular_file(path, [root], "an image",
+                            "svg_bytes" if path.suffix.lower() == ".svg" else FILE_LIMIT)
+    except Refused as exc:
+        raise RenderError(f"{where}: {exc}") from None
 
 
 def _check_pixels(path: Path, width: int, height: int, where: str) -> None:
@@ -202,6 +209,31 @@ def check_svg_size(path: Path, where: str) -> None:
             raise RenderError(f"{where}: SVG {path} declares a {name} of {value.strip()!r}, "
                               f"past the limit of {MAX_SVG_POINTS:,} pt (200 in, the largest "
                               "PDF page); give the <svg> a real width, height and viewBox")
+
+
+def check_svg_references(path: Path, root: Path, where: str) -> None:
+    """Refuse an SVG whose pictures svglib would load from outside ``root`` (a link, an
+    absolute or ``../`` address), or whose embedded pictures (``data:`` addresses) add up past
+    ``svg_embedded_bytes``, before any of them is decoded."""
+    text = path.read_bytes().decode("utf-8", "replace")
+    embedded = 0
+    for match in SVG_HREF.finditer(text):
+        address = match.group(2).strip()
+        if address.startswith("data:"):
+            embedded += len(address)
+        elif address and not address.startswith("#"):
+            if "://" in address:
+                raise RenderError(f"{where}: SVG {path} loads a picture from {address[:80]}; "
+                                  "embed it or save it in the game folder")
+            try:
+                regular_file(path.parent / address, [root], "a picture of an SVG")
+            except Refused as exc:
+                raise RenderError(f"{where}: SVG {path} loads a picture it may not: "
+                                  f"{exc}") from None
+    if embedded > limit("svg_embedded_bytes"):
+        raise RenderError(f"{where}: SVG {path}: "
+                          + past("svg_embedded_bytes", f"{embedded:,} bytes of embedded "
+                                 "pictures"))
 
 
 def _points(value: str) -> float | None:

@@ -67,6 +67,7 @@ class Painter(Resolver):
         self.images = images if images is not None else ImageCache()
         self.qr_forms: dict[tuple, str] = {}
         self.replays: Replays | None = None  # set by a document that replays drawings
+        self.repeats = [1]  # copies the ``repeat`` elements being drawn multiply to, nested
 
     def settings(self) -> tuple[tuple[str, Any], ...]:
         """Every plain setting of this painter (ink saver…): a drawing replayed from another

@@ -20,6 +20,7 @@ from ..units import parse_length
 from . import colours
 from .blocks import Icon
 from .expressions import render_value
+from .fonts import font_name
 from .game_icons import ratio
 from .images import aspect
 
@@ -59,6 +60,10 @@ class Resolver:
         if source is None:
             raise RenderError(f"{where}: {missing_icon(name)}")
         return source
+
+    def font(self, style: str) -> str:
+        """The registered font of a role (``regular``, ``display``…) in this game's faces."""
+        return font_name(style, self.game.fonts.get("display"))
 
     def num(self, element: Mapping[str, Any], key: str, context: dict[str, Any], where: str,
             default: float, plain: bool = False) -> float:

@@ -46,7 +46,8 @@ def cuts(tmp_path_factory: pytest.TempPathFactory):
 
     def make(machine: str = "", paper: str = "a4") -> Cut:
         if (machine, paper) not in made:
-            options = PrintOptions(paper=paper, registration=machine)
+            # cards apart (--gutter): each card's bleed box, read back, is its trim plus bleed
+            options = PrintOptions(paper=paper, registration=machine, shared_cuts=False)
             request = BuildRequest(REG, "en", options, out_dir=tmp_path_factory.mktemp("cut"))
             pdf = build(request).path
             made[machine, paper] = Cut(pdf, export_cut(request).folder, options)
@@ -227,12 +228,13 @@ def test_cricut_prints_no_mark_and_keeps_cards_in_its_print_then_cut_area(cuts):
 
 def test_the_marks_take_a_card_a_sheet_and_the_file_name_says_so(cuts):
     """A4 holds 2 × 2 tarot cards and 5 × 2 mini-euro; beside a Silhouette's marks the corner
-    zones take one of each (every card still prints, on more sheets)."""
+    zones (and the footer band above the bottom margin) take one tarot card and two mini-euro
+    (every card still prints, on more sheets)."""
     plain, marked = cuts(""), cuts("silhouette")
-    assert plain.pdf.name == "registration-en-a4.pdf"
-    assert marked.pdf.name == "registration-en-a4-silhouette.pdf"
+    assert plain.pdf.name == "registration-en-a4-gutter0.pdf"
+    assert marked.pdf.name == "registration-en-a4-gutter0-silhouette.pdf"
     assert [len(b) for b in front_pages(plain.pdf).values()] == [4, 1, 10, 2]
-    assert [len(b) for b in front_pages(marked.pdf).values()] == [3, 2, 9, 3]
+    assert [len(b) for b in front_pages(marked.pdf).values()] == [3, 2, 8, 4]
 
 
 def test_fold_and_glue_pairs_are_refused_with_the_fix(tmp_path):

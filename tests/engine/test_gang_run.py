@@ -90,7 +90,6 @@ def test_cut_count_counts_grid_lines():
 
 
 @pytest.mark.parametrize("change, message", [
-    ("    gang_cut: true\n", "a gang-run is for one-sided cards"),
     ("    gang_cut: true\n    share: true\n", "use either 'gang_cut' or 'share'"),
     ("    gang_cut: yes please\n", "expected true or false"),
 ])

@@ -66,8 +66,9 @@ def test_cards_per_page_is_the_most_that_fits(paper):
 
 
 def test_card_pitch_and_crop_marks_in_the_pdf(built):
-    """Fronts sit 70 + 6 mm apart; every trim line has marks that stay clear of the bleed."""
-    result = built(REG, only=("big",), guide=False)
+    """Cards apart (--gutter): fronts sit 70 + 6 mm apart; every trim line has marks that stay
+    clear of the bleed."""
+    result = built(REG, only=("big",), guide=False, shared_cuts=False)
     found, _, _ = words(result.path, 0)
     front = centres(found, "F")
     assert sorted(front) == [1, 2, 3, 4]

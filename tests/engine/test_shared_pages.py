@@ -85,7 +85,8 @@ def box(p: Placement, bleed: bool = False) -> tuple[float, float, float, float]:
 def test_the_parts_share_one_page_and_its_back(built):
     result = built(GAME, "en", paper="a4", guide=False)
     alone = [built(GAME, "en", only=(part,), paper="a4", guide=False).pages for part in SHARERS]
-    assert alone == [2, 2, 2]                       # each part alone: a page and its back
+    # each part alone: a page and its back; the tracker's two one-sided copies a blank back each
+    assert alone == [2, 2, 4]
     marks = outline(result.path)
     assert [marks[t] for t in ("Stickers", "Aid card", "Tracker")] == [0, 0, 0]
     assert marks["Plain cards"] == 2 and marks["Tiles"] == 4

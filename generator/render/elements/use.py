@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...units import mm
 from ..expressions import Scope, evaluate, render_value
-from .kind import BOX, ElementType
+from .kind import BOX_KEYS, ElementType, Key
 
 if TYPE_CHECKING:
     from ..painter import Painter
@@ -42,5 +42,16 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     p.canvas.restoreState()
 
 
-ELEMENT = ElementType("use", BOX | {"layout", "vars"}, draw,
-                      replayed=True)
+ELEMENT = ElementType("use", {
+    **BOX_KEYS,
+    "layout": Key("layout name", "(required)", "The layout to draw: a sized one (an icon) is "
+                  "scaled to fit the box, a sizeless one is drawn 1:1 with the box's w and h."),
+    "vars": Key("mapping", "{}", "Names the used layout reads, each an expression evaluated "
+                "here, in order (a later one may read an earlier one)."),
+}, draw, replayed=True, example="""\
+size: [60, 30]
+elements:
+  - {type: use, layout: icon-virus, x: 3, y: 3, w: 24, h: 24, vars: {body: "'accent'"}}
+  - {type: use, layout: icon-syringe, x: 30, y: 8, w: 28, h: 14,
+     vars: {dose: "'#d9534f'"}}
+""")

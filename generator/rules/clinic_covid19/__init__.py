@@ -17,7 +17,9 @@ from ...content.wording import agreeing, numbered
 
 DATA_KEYS = {"rounds", "actions", "win_popularity_per_player", "remove_tile_cost",
              "outpatient_cost", "room_capacity", "doctor_death_popularity", "contagion",
-             "isolation", "propagation", "infection"}
+             "isolation", "propagation", "infection", "house"}
+# The kit's answers where the variant is silent: each key's choices, the first the default.
+HOUSE_CHOICES = {"short_tiles": ("deceased", "none")}
 FIGURES = ("actions", "win_popularity_per_player", "remove_tile_cost", "outpatient_cost",
            "room_capacity", "doctor_death_popularity")
 
@@ -26,7 +28,12 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     data = check.mapping(raw.get("data"), "data", raw, "data")
     if data is None:
         return
-    check.keys(data, "data", DATA_KEYS, required=DATA_KEYS)
+    check.keys(data, "data", DATA_KEYS, required=DATA_KEYS - {"house"})
+    house = check.mapping(data.get("house", {}), "data.house", data, "house")
+    if house is not None:
+        check.keys(house, "data.house", HOUSE_CHOICES)
+        for key, options in HOUSE_CHOICES.items():
+            check.choice(house, key, "data.house", options, default=options[0])
     rounds = check.integer(data, "rounds", "data", low=1, high=20)
     for key in FIGURES:
         check.integer(data, key, "data", low=1, high=1000)

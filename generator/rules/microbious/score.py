@@ -34,6 +34,7 @@ class Rules:
     """The numbers of the scoring rules, read from game data."""
 
     points: Mapping[str, int]
+    counts: Mapping[str, int]  # cards of each type in the deck (a virus: in each colour)
     vaccines: frozenset[str]
     doubler: str
     colours: frozenset[str]
@@ -46,6 +47,7 @@ class Rules:
     def from_data(cls, data: Mapping) -> Rules:
         bonus = data.get("bonus", {})
         return cls({str(k): int(v) for k, v in data["points"].items()},
+                   {str(k): int(v) for k, v in data["counts"].items()},
                    frozenset(data["vaccines"]), str(data["doubler"]),
                    frozenset(data["colours"]),
                    **{k: int(v) for k, v in bonus.items()})
@@ -78,8 +80,24 @@ def card_type(card: str, rules: Rules) -> str:
                      f"{'/'.join(sorted(rules.colours))} (e.g. big-red)")
 
 
+def check_hand(hand: Sequence[str], rules: Rules) -> None:
+    """A hand the deck can deal: no card more often than the deck holds it (3 Hydroxy, 5 big
+    red viruses…); a UsageError names the card, how many the hand lists and the deck holds."""
+    seen: dict[str, int] = {}
+    for card in hand:
+        card_type(card, rules)
+        name = card.strip().lower()
+        seen[name] = seen.get(name, 0) + 1
+    for name, listed in seen.items():
+        held = rules.counts.get(card_type(name, rules), 0)
+        if listed > held:
+            raise UsageError(f"the hand lists '{name}' {listed} times, but the deck holds "
+                             f"{held}: no game can deal this hand; check the card names")
+
+
 def hand_load(hand: Sequence[str], rules: Rules) -> int:
     """The viral load of a hand, with each Hydroxy doubling every vaccine (stacking)."""
+    check_hand(hand, rules)
     types = [card_type(card, rules) for card in hand]
     factor = 2 ** types.count(rules.doubler)
     return sum(rules.points[t] * (factor if t in rules.vaccines else 1) for t in types)
@@ -113,6 +131,7 @@ def round_scores(hands: Mapping[str, Sequence[str]], rules: Rules,
     """Every player's round score from all hands: finds the lowest load and the ties."""
     if caller is not None and caller not in hands:
         raise UsageError(f"the caller '{caller}' has no hand")
+    check_hand([card for hand in hands.values() for card in hand], rules)  # one deck in all
     loads = {player: hand_load(hand, rules) for player, hand in hands.items()}
     best = min(loads.values(), default=0)
     low = {player for player, load in loads.items() if load == best}

@@ -15,7 +15,10 @@ from ...content.wording import counted, numbered
 DIE_FACES = set(range(1, 7))
 DATA_KEYS = {"colours", "classes", "card_types", "limbs", "max_per_colour", "hand_limit",
              "actions", "days", "lose_over", "points_per_amputation", "points_per_specialist",
-             "summary"}
+             "summary", "house"}
+# The kit's answers to what the designer's rules leave open: each key's choices, the first
+# the default the rule cards and `pnp score solo` follow (game.yaml documents them).
+HOUSE_CHOICES = {"amputated_cubes": ("removed", "kept"), "full_limbs": ("attached", "all")}
 LIMB_KEYS = {"name", "die", "pos", "adjacent", "redirect", "rules"}
 DECK_ID = "deck"
 CUE_GROUP = "diseases"   # colour_cues group: the shape printed with each disease colour
@@ -27,6 +30,11 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     if data is None:
         return
     check.keys(data, "data", DATA_KEYS, required=("colours", "classes", "card_types", "limbs"))
+    house = check.mapping(data.get("house", {}), "data.house", data, "house")
+    if house is not None:
+        check.keys(house, "data.house", HOUSE_CHOICES)
+        for key, options in HOUSE_CHOICES.items():
+            check.choice(house, key, "data.house", options, default=options[0])
     limbs = check.mapping(data.get("limbs"), "data.limbs", data, "limbs")
     if limbs is not None:
         _check_limbs(check, limbs)
