@@ -166,6 +166,8 @@ def locate(path: Path, root: Path, where: str) -> Path:
             raise RenderError(f"{where}: image not found: {shown} in the game folder (looked "
                               f"for {', '.join(path.name + s for s in SUPPORTED)})")
         path = found[0]
+    if not os.path.lexists(path):
+        raise RenderError(f"{where}: image not found: {shown} in the game folder {root}")
     if path.suffix.lower() not in SUPPORTED:
         raise RenderError(f"{where}: unsupported image format '{path.suffix}' for {path.name};"
                           f" use one of {', '.join(SUPPORTED)}")

@@ -21,7 +21,7 @@ from support.units import PT_PER_MM, to_mm
 ASCENT = 1556 / 2048  # DejaVu Sans's ascender: a :name: icon's height in ems at @1
 LABELS = '''  - id: labels
     title: Labels
-    size: [30, 20]
+    size: poker
     front: label
     cards:
       - {title: Big, body: "Big :pill@2: now"}
