@@ -109,7 +109,7 @@ ELEMENT = ElementType("flow", {
     "gap": Key(LENGTH, "4", "Space between columns."),
     "color": Key(COLOUR, "black", "Colour of the text."),
     "accent": Key(COLOUR, "black", "Colour of headings and bullets."),
-}, draw, measure, example="""\
+}, draw, measure, draws=lambda element: ".*", example="""\
 size: [60, 40]
 elements:
   - {type: flow, x: 3, y: 3, w: 54, h: 34, blocks: "rules.faces[0].blocks", size: 8,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...units import mm
-from ..expressions import Scope, evaluate, render_value
+from ..expressions import Scope, evaluate, name_pattern, render_value
 from .kind import BOX_KEYS, ElementType, Key
 
 if TYPE_CHECKING:
@@ -48,7 +48,8 @@ ELEMENT = ElementType("use", {
                   "scaled to fit the box, a sizeless one is drawn 1:1 with the box's w and h."),
     "vars": Key("mapping", "{}", "Names the used layout reads, each an expression evaluated "
                 "here, in order (a later one may read an earlier one)."),
-}, draw, replayed=True, example="""\
+}, draw, replayed=True, draws=lambda element: name_pattern(str(element.get("layout", ""))),
+    example="""\
 size: [60, 30]
 elements:
   - {type: use, layout: icon-virus, x: 3, y: 3, w: 24, h: 24, vars: {body: "'accent'"}}
