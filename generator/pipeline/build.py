@@ -13,7 +13,7 @@ from ..content.model import Deck, Game
 from ..errors import UsageError
 from ..files import first_missing, remove_made, write_atomically
 from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
-from ..imposition.pages import alignment_pages
+from ..imposition.alignment import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
 from ..paths import inside
 from ..render.document import DocumentInfo, Report, flag_untranslated, render_pdf

@@ -25,6 +25,7 @@ from ..paths import FILE_LIMIT, Refused, regular_file
 from ..resources import file_version
 from ..units import mm
 from .fonts import font_name
+from .forms import place_form
 from .recording import unrecorded
 
 RASTER = (".png", ".jpg", ".jpeg")
@@ -53,6 +54,7 @@ class ImageCache:
     readers: dict[tuple[Path, int, int], ImageReader] = field(default_factory=dict)
     drawings: dict[Path, Drawing] = field(default_factory=dict)
     located: dict[tuple[Path, Path], Path] = field(default_factory=dict)  # see ``locate``
+    forms: dict[Path, str] = field(default_factory=dict)  # an SVG drawn once, as a PDF form
 
     def _open(self, path: Path, w: float, h: float, where: str) -> ImageReader:
         max_px = (int(w / 25.4 * MAX_DPI) + 1, int(h / 25.4 * MAX_DPI) + 1)
@@ -127,7 +129,9 @@ class ImageCache:
 
             canvas.translate(mm(dx), -mm(dy + dh))
             canvas.scale(mm(dw) / drawing.width, mm(dh) / drawing.height)
-            renderPDF.draw(drawing, canvas, 0, 0)
+            # a pictogram recurs on many cards: its paths are stored once in the document
+            place_form(canvas, self.forms, path, "Svg",
+                       lambda: renderPDF.draw(drawing, canvas, 0, 0))
         else:
             canvas.drawImage(reader, mm(dx), -mm(dy + dh), mm(dw), mm(dh), mask="auto")
         canvas.restoreState()

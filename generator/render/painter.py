@@ -66,6 +66,8 @@ class Painter(Resolver):
         self.ink_saver = ink_saver
         self.images = images if images is not None else ImageCache()
         self.qr_forms: dict[tuple, str] = {}
+        self.art_forms: dict[tuple, str] = {}  # `use … form: true` drawings of this document
+        self._art_keys: FormKeys | None = None
         self.replays: Replays | None = None  # set by a document that replays drawings
         self.repeats = [1]  # copies the ``repeat`` elements being drawn multiply to, nested
 
@@ -74,6 +76,14 @@ class Painter(Resolver):
         document must have been drawn with the same."""
         return tuple(sorted((name, value) for name, value in vars(self).items()
                             if isinstance(value, (bool, int, float, str, type(None)))))
+
+    def art_key(self, layout: str, context: Mapping[str, Any], w: float,
+                h: float) -> tuple | None:
+        """The form key of a used layout drawn in a w×h box (None: its values cannot be
+        compared, so it is drawn where it is)."""
+        if self._art_keys is None:
+            self._art_keys = FormKeys(self.game)
+        return self._art_keys.key(layout, context, w, h, 0.0)
 
     def draw_layout(self, name: str, context: dict[str, Any], w: float, h: float,
                     bleed: float = 0.0) -> None:

@@ -30,7 +30,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
              "valign": "middle", "color": "#222222", "leading": 1.3},
     "qr": {"data": "https://example.org", "color": "#000000"},
     "image": {"src": "art/hero.png", "fit": "cover", "bleed": True, "color": "#336699"},
-    "use": {"layout": "icon-person", "vars": {"tone": "'#cc0000'"}},
+    "use": {"layout": "icon-person", "vars": {"tone": "'#cc0000'"}, "form": True},
     "repeat": {"items": "[1, 2, 3]", "as": "n", "cols": 2, "dx": 4, "dy": 4, "elements": []},
     "group": {"elements": []},
     "flow": {"blocks": "sample_blocks", "size": 8, "min_size": 6, "leading": 1.3,

@@ -20,6 +20,7 @@ DATA_KEYS = {"rounds", "actions", "win_popularity_per_player", "remove_tile_cost
              "isolation", "propagation", "infection", "house"}
 # The kit's answers where the variant is silent: each key's choices, the first the default.
 HOUSE_CHOICES = {"short_tiles": ("deceased", "none")}
+ART_KEY = "art"   # optional: the art's figures, read by layouts/art.yaml alone
 FIGURES = ("actions", "win_popularity_per_player", "remove_tile_cost", "outpatient_cost",
            "room_capacity", "doctor_death_popularity")
 
@@ -28,7 +29,7 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     data = check.mapping(raw.get("data"), "data", raw, "data")
     if data is None:
         return
-    check.keys(data, "data", DATA_KEYS, required=DATA_KEYS - {"house"})
+    check.keys(data, "data", DATA_KEYS | {ART_KEY}, required=DATA_KEYS - {"house"})
     house = check.mapping(data.get("house", {}), "data.house", data, "house")
     if house is not None:
         check.keys(house, "data.house", HOUSE_CHOICES)

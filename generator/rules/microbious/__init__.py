@@ -10,7 +10,7 @@ from ...content.checker import Checker, join, known, names
 from ...content.wording import counted
 
 DATA_KEYS = {"points", "vaccines", "doubler", "bonus", "end", "players", "sizes", "colours",
-             "specials", "powers", "targets", "summary", "cue_shapes", "counts"}
+             "specials", "powers", "targets", "summary", "cue_shapes", "counts", "art"}
 CUE_GROUP = "viruses"   # colour_cues group of the virus colours
 BONUS_KEYS = {"emptied", "caller_lowest", "caller_not_lowest", "lowest"}
 

@@ -39,6 +39,7 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     if limbs is not None:
         _check_limbs(check, limbs)
         _check_die_net(check, raw.get("vars") or {}, limbs)
+        _check_patient(check, raw.get("vars") or {}, limbs)
     colours = _check_colours(check, data, palette, raw.get("colour_cues") or {})
     types = _check_types(check, data)
     deck = next((c for c in components if isinstance(c, Deck) and c.id == DECK_ID), None)
@@ -97,6 +98,40 @@ def _check_die_net(check: Checker, game_vars: Mapping[str, Any], limbs: Mapping[
     if sorted(map(str, placed)) != sorted(limbs):
         check.add("vars.die_net", f"the paper die must show each limb once; it shows "
                   f"{', '.join(map(str, placed))}", game_vars, "die_net")
+
+
+def shared_edge(a: list[float], b: list[float]) -> float:
+    """How much of an edge two cards share, in card sides (0 when they only meet at a corner
+    or not at all), their top-left corners ``a`` and ``b`` in card widths and heights."""
+    dx, dy = abs(b[0] - a[0]), abs(b[1] - a[1])
+    if dy == 1:
+        return max(0.0, 1 - dx)
+    return max(0.0, 1 - dy) if dx == 1 else 0.0
+
+
+def _check_patient(check: Checker, game_vars: Mapping[str, Any],
+                   limbs: Mapping[str, Any]) -> None:
+    """The limb cards laid out as one patient (vars.patient): limbs on the Path of Contagion
+    share a card edge, where their arrow halves meet; no other two limbs do."""
+    patient = game_vars.get("patient")
+    if patient is None:
+        return
+    if not isinstance(patient, Mapping) or sorted(map(str, patient)) != sorted(limbs) or any(
+            not isinstance(at, list) or len(at) != 2
+            or not all(isinstance(v, (int, float)) for v in at) for at in patient.values()):
+        check.add("vars.patient", "give each limb its card's place as [column, row], e.g. "
+                  "'head: [1, 0]'", game_vars, "patient")
+        return
+    ids = sorted(limbs)
+    for i, limb in enumerate(ids):
+        for other in ids[i + 1:]:
+            touching = shared_edge(patient[limb], patient[other]) > 0
+            linked = other in names((limbs.get(limb) or {}).get("adjacent"))
+            if touching != linked:
+                check.add("vars.patient", f"{limb} and {other} " + (
+                    "are on the Path of Contagion but their cards share no edge" if linked
+                    else "share a card edge but are not on the Path of Contagion"),
+                    game_vars, "patient")
 
 
 def _check_colours(check: Checker, data: Mapping[str, Any], palette: dict,

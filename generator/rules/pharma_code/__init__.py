@@ -13,7 +13,7 @@ from ...errors import Problem
 
 HIGHEST_CARD = 60
 CHOICES = ("a", "b", "c")
-DATA_KEYS = {"summary", "setups", "row_length", "track"}
+DATA_KEYS = {"summary", "setups", "row_length", "track", "art"}
 SUMMARY_KEYS = {"events_each", "question_bonus", "fast_track_factor", "example_jokers",
                 "run_bonus"}
 

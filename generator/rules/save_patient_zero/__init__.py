@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any
 
 from ...content.checker import Checker, join
+from ...content.icon_set import SOURCE_PREFIX, known, unknown_icon
 from ...content.model import Deck, Game
 
 MOLECULES = range(1, 26)
@@ -57,12 +58,35 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
         return
     check.keys(data, "data", {"grid", "colours", "molecule_colours", "colour_labels", "fuzio",
                               "sample_decks", "sample_seed", "levels", "labs", "modes", "tools",
-                              "scanpad", "centrifugo", "summary"},
+                              "scanpad", "centrifugo", "summary", "tool_icons",
+                              "interruption_icons", "logo_icon"},
                required=("grid", "colours", "molecule_colours", "fuzio", "sample_decks"))
     _check_grid(check, data)
     _check_colours(check, data, palette)
     _check_fuzio(check, data)
     _check_samples(check, data, components)
+    _check_pictograms(check, data, components)
+
+
+def _check_pictograms(check: Checker, data: Mapping[str, Any], components: list) -> None:
+    """Every tool and every interruption card names its pictogram in its table."""
+    tools = [str(t.get("name")) for t in data.get("tools") or [] if isinstance(t, Mapping)]
+    interruptions = [str(card.fields.get("name")) for component in components
+                     if isinstance(component, Deck) and component.id == "interruptions"
+                     for card in component.cards]
+    for key, names in (("tool_icons", tools), ("interruption_icons", interruptions)):
+        if data.get(key) is None:
+            continue
+        table = check.mapping(data.get(key), f"data.{key}", data, key)
+        for name, icon in (table or {}).items():
+            if not known(str(icon)):
+                check.add(f"data.{key}.{name}", unknown_icon(str(icon), SOURCE_PREFIX), table,
+                          name)
+        for name in names:
+            if table is not None and name not in table:
+                check.add(f"data.{key}", f"'{name}' has no pictogram: add '{name}: <icon>' "
+                          "(a name of the bundled game-icons.net set, as in gi:<icon>)", data,
+                          key)
 
 
 def _square(check: Checker, data: Mapping[str, Any], key: str) -> list | None:
