@@ -34,6 +34,7 @@ from .model import Origin
 from .yamlio import line_of
 
 ICON_FOLDER = "icons"
+TEXT_KEY = "text"  # the key of a layout element that holds card text, in any element type
 ICON_SUFFIXES = (".svg", ".png")  # the order in which an icon's file is looked for
 _ICON = re.compile(r":([A-Za-z0-9][A-Za-z0-9-]*)"
                    r"(?:@(\d+(?:\.\d+)?)(?:,([+-]?\d+(?:\.\d+)?(?:mm|pt)?))?)?:")
@@ -254,12 +255,12 @@ def check_layouts(check: Checker, layouts: Mapping[str, Any], folder: Path) -> N
     is broken or names an icon the game folder lacks: it would fail on every card."""
     for name, layout in layouts.items():
         for where, element in _text_boxes(layout.elements, str(name)):
-            text = element.get("text")
-            if isinstance(text, str) and "{" not in text:
+            text = element.get(TEXT_KEY)
+            if isinstance(text, str) and "{{" not in text and "{%" not in text:
                 check.problems.extend(
-                    Problem(layout.source, join(where, "text"),
+                    Problem(layout.source, join(where, TEXT_KEY),
                             f"text box '{element.get('id', 'text')}': {message}",
-                            line_of(element, "text"))
+                            line_of(element, TEXT_KEY))
                     for message in problems(text, folder))
 
 
@@ -267,7 +268,7 @@ def _text_boxes(elements: Any, where: str) -> list[tuple[str, Mapping[str, Any]]
     found = []
     for index, element in enumerate(elements):
         here = f"{where}.elements[{index}]"
-        if element.get("type") == "text":
+        if TEXT_KEY in element:  # whatever its type: the model knows no element types
             found.append((here, element))
         found.extend(_text_boxes(element.get("elements", ()), here))
     return found

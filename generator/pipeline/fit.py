@@ -9,7 +9,8 @@ a language nobody proofread.
   page count of each language's summary is what the fit leaves.
 
 Both measure through the element types' own ``measure`` (the code that draws them lays them
-out the same way), with a :class:`Resolver`: only measuring, never drawing. Each check runs
+out the same way), found in the registry: any type that measures and reads ``text`` or
+``blocks``, with a :class:`Resolver`: only measuring, never drawing. Each check runs
 once per process and game fingerprint.
 """
 
@@ -25,8 +26,8 @@ from ..content.model import Deck, Game
 from ..errors import RenderError
 from ..i18n.catalog import languages_for, translator
 from ..render.document import Report
-from ..render.elements import flow as flow_element
-from ..render.elements import text as text_element
+from ..render.elements import ELEMENTS
+from ..render.elements.kind import Measure
 from ..render.resolver import Resolver
 from ..render.text import TextOverflow
 from ..summary.component import FACE, PAGE
@@ -36,6 +37,7 @@ from ..summary.text import RuleText
 # one literal message and nothing else: ``{{ _('…') }}``
 GETTEXT_ONLY = re.compile(r"""^\{\{\s*_\(\s*(['"])((?:(?!\}\}).)+?)\1\s*\)\s*\}\}$""", re.S)
 
+TEXT, RULE_TEXT = "text", "blocks"  # the keys of a measured element that hold its words
 _boxes_checked: set[str] = set()  # game fingerprints whose fixed texts fit
 # (game fingerprint, template, url, language) → pages of that language's summary
 _summaries: dict[tuple[str, str, str, str], int] = {}
@@ -90,9 +92,10 @@ def _measure(resolver: Resolver, layout: str, context: dict[str, Any], w: float,
     if found is None:
         return
     for index, element in enumerate(found.elements):
-        if element["type"] == "flow":
-            flow_element.measure(resolver, element, {**context, "w": w, "h": h}, w, h,
-                         f"{found.source}:{layout}.elements[{index}]")
+        measure = measured(element, RULE_TEXT)
+        if measure is not None:
+            measure(resolver, element, {**context, "w": w, "h": h}, w, h,
+                    f"{found.source}:{layout}.elements[{index}]")
 
 
 def check_text_boxes(game: Game, report: Report | None = None) -> None:
@@ -106,13 +109,14 @@ def check_text_boxes(game: Game, report: Report | None = None) -> None:
     translators = [translator(lang, game.folder, fallback=True)
                    for lang in languages_for(game.folder)]
     for where, element in _text_elements(game):
-        match = GETTEXT_ONLY.match(str(element.get("text", "")))
-        if match is None or not _fixed(element):
+        match = GETTEXT_ONLY.match(str(element.get(TEXT, "")))
+        measure = measured(element, TEXT)
+        if match is None or measure is None or not _fixed(element):
             continue
         for tr in translators:
             try:
-                text_element.measure(resolver, element, {"_": tr.gettext, "lang": tr.lang},
-                             element["w"], element["h"], where)
+                measure(resolver, element, {"_": tr.gettext, "lang": tr.lang},
+                        element["w"], element["h"], where)
             except TextOverflow:
                 min_size = element.get("min_size", text_floor())
                 message = match.group(2).replace("\\'", "'")
@@ -155,6 +159,13 @@ def _text_elements(game: Game) -> Iterator[tuple[str, Mapping[str, Any]]]:
 
 def _walk(elements: Any) -> Iterator[Mapping[str, Any]]:
     for element in elements:
-        if element.get("type") == "text":
+        if measured(element, TEXT) is not None:
             yield element
         yield from _walk(element.get("elements", ()))
+
+
+def measured(element: Mapping[str, Any], key: str) -> Measure | None:
+    """How the element is measured without a canvas, when its type measures what it reads
+    under ``key`` (``text``: a string; ``blocks``: rule text), as the registry declares."""
+    kind = ELEMENTS.get(str(element.get("type")))
+    return kind.measure if kind is not None and key in kind.declared else None
