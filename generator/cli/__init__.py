@@ -82,6 +82,9 @@ def make_parser() -> argparse.ArgumentParser:
         module.register(sub)
     for command in sub.choices.values():
         _network_option(command)
+        command.add_argument("--trust-code", action="store_true",
+                             help="run the Python a game folder brings (its python/ package); "
+                                  "only for folders whose author you trust")
     command_help.apply(parser)
     return parser
 
@@ -125,6 +128,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ..content.fetch import allow_private
 
         allow_private()
+    from ..rules import TRUST_VARIABLE
+
+    trusting = args.trust_code and os.environ.get(TRUST_VARIABLE) != "1"
+    if trusting:  # read by generator.rules, in this process and the build workers it starts
+        os.environ[TRUST_VARIABLE] = "1"
     try:
         code = int(COMMANDS[args.verb].run(args) or 0)
         sys.stdout.flush()  # a closed pipe shows here at the latest, where it is caught
@@ -146,6 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"internal error: {type(value).__name__}: {value} (run with --debug for details and "
               "please report it)", file=sys.stderr)
         return 3
+    finally:
+        if trusting:
+            del os.environ[TRUST_VARIABLE]
 
 
 def entry() -> None:

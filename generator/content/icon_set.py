@@ -27,23 +27,59 @@ _ATTRIBUTE = re.compile(r'([\w-]+)="([^"]*)"')
 
 
 class IconSet:
-    """Every icon's SVG body by name (aliases resolved), and the viewBox they share."""
+    """The set's JSON text, decompressed once; each icon's body decoded when a build first
+    asks for it (a build uses a few dozen of 4,134 icons: parsing all 6.4 MB would cost more
+    than decompressing them)."""
 
-    def __init__(self, raw: dict) -> None:
-        self.size = (float(raw.get("width", 512)), float(raw.get("height", 512)))
-        self.bodies: dict[str, str] = {name: icon["body"] for name, icon in raw["icons"].items()}
-        for alias, target in raw.get("aliases", {}).items():
-            parent = target.get("parent")
-            if parent in self.bodies:
-                self.bodies.setdefault(alias, self.bodies[parent])
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.icons_at = text.find('"icons":')
+        self.size = (_last_number(text, "width"), _last_number(text, "height"))
+        self._bodies: dict[str, str | None] = {}
+
+    def body(self, name: str) -> str | None:
+        """The SVG body of icon ``name`` (an alias's parent's), or None when there is none."""
+        if name not in self._bodies:
+            self._bodies[name] = self._find(name, 3)
+        return self._bodies[name]
+
+    def _find(self, name: str, hops: int) -> str | None:
+        # a key is written "name": once (a quote inside a body is escaped), then its object
+        key = f"{json.dumps(name)}:"
+        at = self.text.find(key, self.icons_at)
+        if at < 0 or not name:
+            return None
+        start = at + len(key)
+        while self.text[start] in " \t\r\n":
+            start += 1
+        entry, _ = _DECODER.raw_decode(self.text, start)
+        if not isinstance(entry, dict):
+            return None
+        if isinstance(entry.get("body"), str):
+            return str(entry["body"])
+        parent = entry.get("parent")  # an alias
+        return self._find(parent, hops - 1) if isinstance(parent, str) and hops else None
+
+    def names(self) -> list[str]:
+        """Every name of the set (read whole: only to suggest the nearest to a wrong one)."""
+        raw = json.loads(self.text)
+        return [*raw["icons"], *raw.get("aliases", {})]
+
+
+_DECODER = json.JSONDecoder()
+
+
+def _last_number(text: str, key: str) -> float:
+    """A top-level number of the set (written after the icons), 512 when absent."""
+    found = re.search(rf'"{key}":\s*(\d+)', text[text.rfind(f'"{key}":'):])
+    return float(found.group(1)) if found else 512.0
 
 
 @lru_cache(maxsize=1)
 def icon_set() -> IconSet:
     """The bundled set, decompressed once per process."""
     path = templates_dir().joinpath(*SET_FILE)
-    with gzip.open(path, "rb") as handle:
-        return IconSet(json.load(handle))
+    return IconSet(gzip.decompress(path.read_bytes()).decode("utf-8"))
 
 
 def bundled_name(name: str) -> str | None:
@@ -59,13 +95,13 @@ def source_name(src: str) -> str | None:
 
 def known(name: str) -> bool:
     """Whether the bundled set has an icon ``name`` (without prefix)."""
-    return name in icon_set().bodies
+    return icon_set().body(name) is not None
 
 
 def unknown_icon(name: str, prefix: str) -> str:
     """Why ``name`` cannot be drawn, with the nearest names of the set written as the user
     would write them (``prefix``: ``gi-`` or ``gi:``)."""
-    nearest = difflib.get_close_matches(name, icon_set().bodies, n=NEAREST, cutoff=0.6)
+    nearest = difflib.get_close_matches(name, icon_set().names(), n=NEAREST, cutoff=0.6)
     hint = (f"the nearest are {', '.join(prefix + n for n in nearest)}" if nearest
             else "see https://game-icons.net for the names")
     return f"'{prefix}{name}' is not an icon of the bundled game-icons.net set; {hint}"
@@ -75,7 +111,7 @@ def paths(name: str) -> tuple[tuple[str, bool], ...]:
     """The ``d`` of each ``<path>`` of icon ``name`` with whether it fills even-odd (the
     set's icons are one path each, filled with the colour of the text around them)."""
     found = []
-    for attributes in _PATH.findall(icon_set().bodies[name]):
+    for attributes in _PATH.findall(icon_set().body(name) or ""):
         values = dict(_ATTRIBUTE.findall(attributes))
         if values.get("d") and values.get("fill", "currentColor") != "none":
             found.append((values["d"], values.get("fill-rule") == "evenodd"))

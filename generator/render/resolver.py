@@ -20,7 +20,7 @@ from ..units import parse_length
 from . import colours
 from .blocks import Icon
 from .expressions import render_value
-from .fonts import font_name
+from .fonts import STYLES, font_name
 from .game_icons import ratio
 from .images import aspect
 
@@ -61,8 +61,12 @@ class Resolver:
             raise RenderError(f"{where}: {missing_icon(name)}")
         return source
 
-    def font(self, style: str) -> str:
-        """The registered font of a role (``regular``, ``display``…) in this game's faces."""
+    def font(self, style: str, where: str = "") -> str:
+        """The registered font of a role (``regular``, ``display``…) in this game's faces;
+        a RenderError naming the roles for any other word."""
+        if style not in STYLES:
+            raise RenderError(f"{where}.font: '{style}' is not a font role; use one of "
+                              f"{', '.join(STYLES)}")
         return font_name(style, self.game.fonts.get("display"))
 
     def num(self, element: Mapping[str, Any], key: str, context: dict[str, Any], where: str,

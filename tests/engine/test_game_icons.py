@@ -126,8 +126,9 @@ def test_a_broken_path_is_an_error_naming_where():
 
 
 def test_every_icon_of_the_set_turns_into_path_operators():
-    names = icon_set().bodies
-    assert len(names) > 4000
+    names = icon_set().names()
+    assert len(names) > 4000 and icon_set().size == (512, 512)
+    assert icon_set().body("eskimo") == icon_set().body("person-in-blizzard")  # an alias
     for name in names:
         (d, _), = paths(name)
         assert pdf_operators(d).endswith("f"), name

@@ -107,8 +107,7 @@ def test_a_figure_changed_in_the_data_changes_every_language(tmp_path):
 
 def test_a_rules_template_needs_a_front_and_back_for_each_card(tmp_path):
     folder = tmp_path / "mb"
-    shutil.copytree(game_folder("microbious"), folder)
-    (folder / "rules").mkdir()
+    shutil.copytree(game_folder("microbious"), folder)  # its template is rules/microbious.j2
     (folder / "rules" / "microbious.j2").write_text("@face {{ _('Goal') }}\nOne side only.\n",
                                                    encoding="utf-8")
     with pytest.raises(ContentError, match="has 1 '@face' sides"):

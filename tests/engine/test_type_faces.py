@@ -77,3 +77,15 @@ def test_every_bundled_face_covers_french_german_and_dejavu_its_symbols(face):
         cmap = font.getBestCmap()
         assert [c for c in FRENCH_GERMAN if ord(c) not in cmap] == [], (face_id, role)
         assert all(ord(c) in cmap or ord(c) in fill for c in SYMBOLS), (face_id, role)
+
+
+def test_a_font_role_that_does_not_exist_stops_the_build_naming_the_roles(tmp_path, capsys):
+    game = tmp_path / "game"
+    shutil.copytree(GAME, game)
+    layouts = game / "layouts" / "tokens.yaml"
+    layouts.write_text(layouts.read_text().replace("font: display-bold", "font: dispaly"))
+    code, stdout, stderr = pnp(f"build --game-dir {game} --lang en --out {tmp_path / 'out'}",
+                               capsys)
+    assert code == 2
+    assert ("font: 'dispaly' is not a font role; use one of regular, bold, italic, "
+            "bold-italic, display, display-bold" in stdout + stderr)

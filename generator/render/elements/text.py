@@ -45,7 +45,7 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
     if not text.strip():
         return None
     box = r.box(element, context, where, w, h)
-    font = r.font(str(render_value(element.get("font", "regular"), context, where)))
+    font = r.font(str(render_value(element.get("font", "regular"), context, where)), where)
     size, min_size = r.type_sizes(element, context, where, DEFAULT_SIZE)
     leading = r.num(element, "leading", context, where, DEFAULT_LEADING, plain=True)
     icons = _icon_ratios(r, element, context, text, where)

@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ...content.checker import Checker, join, known, names
-from ...content.model import Deck
-from ...content.wording import counted, numbered
+from generator.content.checker import Checker, join, known, names
+from generator.content.model import Deck
+from generator.content.wording import counted, numbered
 
 DIE_FACES = set(range(1, 7))
 DATA_KEYS = {"colours", "classes", "card_types", "limbs", "max_per_colour", "hand_limit",

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ...content.checker import Checker, join
-from ...content.icon_set import SOURCE_PREFIX, known, unknown_icon
-from ...content.model import Deck, Game
+from generator.content.checker import Checker, join
+from generator.content.icon_set import SOURCE_PREFIX, known, unknown_icon
+from generator.content.model import Deck, Game
 
 MOLECULES = range(1, 26)
 SIDE = 5

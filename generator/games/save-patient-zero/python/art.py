@@ -66,4 +66,4 @@ def write(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    write(Path(__file__).resolve().parents[2] / "games" / "save-patient-zero" / "art")
+    write(Path(__file__).resolve().parents[1] / "art")  # this game folder's art/

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...content.checker import Checker, join
-from ...content.model import Deck
-from ...errors import Problem
+from generator.content.checker import Checker, join
+from generator.content.model import Deck
+from generator.errors import Problem
 
 HIGHEST_CARD = 60
 CHOICES = ("a", "b", "c")

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from itertools import pairwise
 from typing import Any
 
-from ...content.checker import Checker, join
-from ...content.wording import agreeing, numbered
+from generator.content.checker import Checker, join
+from generator.content.wording import agreeing, numbered
 
 DATA_KEYS = {"rounds", "actions", "win_popularity_per_player", "remove_tile_cost",
              "outpatient_cost", "room_capacity", "doctor_death_popularity", "contagion",

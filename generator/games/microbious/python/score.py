@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ...errors import UsageError
+from generator.errors import UsageError
 
 
 class Tie(StrEnum):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...errors import UsageError
+from generator.errors import UsageError
 
 ROW_LENGTH = 9        # published: each player lays out 9 cards
 HIGHEST = 60          # published: number cards run 1-60

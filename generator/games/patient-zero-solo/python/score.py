@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ...content.wording import counted
-from ...errors import UsageError
+from generator.content.wording import counted
+from generator.errors import UsageError
 
 
 @dataclass(frozen=True)

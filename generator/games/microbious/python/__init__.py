@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...content.checker import Checker, join, known, names
-from ...content.wording import counted
+from generator.content.checker import Checker, join, known, names
+from generator.content.wording import counted
 
 DATA_KEYS = {"points", "vaccines", "doubler", "bonus", "end", "players", "sizes", "colours",
              "specials", "powers", "targets", "summary", "cue_shapes", "counts", "art"}
