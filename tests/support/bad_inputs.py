@@ -366,22 +366,6 @@ def run_case(case: Case, work: Path, argv: tuple[str, ...] | None = None) -> Out
     return Outcome(case, code, message, _hashes(out) == before)
 
 
-# the cases of a game's own files: ``pnp check`` must refuse each as ``pnp build`` does
-IN_THE_GAME = tuple(c for c in CASES if c.edit is not None and c.argv[0] in ("build", "check"))
-
-
-def check_and_build(case: Case) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """``pnp check`` and ``pnp build`` of the case's game, in the case's language."""
-    lang = "de" if "de" in case.argv else "en"
-    return (("check", "{game}", "--lang", lang),
-            ("build", "--game-dir", "{game}", "--lang", lang, "--paper", "a4", "--out", "{out}"))
-
-
-def first_error(message: str) -> str:
-    """The first line of a command's stderr that says ``error:``."""
-    return next((line for line in message.splitlines() if line.startswith("error:")), "")
-
-
 def run_all() -> list[Outcome]:
     outcomes = []
     for case in CASES:
