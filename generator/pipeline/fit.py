@@ -25,6 +25,7 @@ from ..content.legibility import text_floor
 from ..content.model import Deck, Game
 from ..errors import RenderError
 from ..i18n.catalog import languages_for, translator
+from ..render.blame import at_its_line
 from ..render.document import Report
 from ..render.elements import ELEMENTS
 from ..render.elements.kind import Measure
@@ -56,11 +57,14 @@ def check_summary(game: Game, component: Any, context: Mapping[str, Any], url: s
         tr = translator(each, game.folder, fallback=True)
         text = render_rules(game.folder, template, tr, context, tr.gettext(game.title), url)
         base = {**component.vars, "rules": text, "lang": each, "_": tr.gettext}
-        if isinstance(component, Deck):
-            size = component.size
-            for side in range(len(text.faces)):
-                _measure(resolver, FACE, {**base, "side": side}, size.w, size.h)
-        _summaries[key] = fewest_pages(resolver, PAGE, "rules", base, text)
+        try:
+            if isinstance(component, Deck):
+                size = component.size
+                for side in range(len(text.faces)):
+                    _measure(resolver, FACE, {**base, "side": side}, size.w, size.h)
+            _summaries[key] = fewest_pages(resolver, PAGE, "rules", base, text)
+        except RenderError as exc:
+            raise at_its_line(exc, tr) from None
     return _summaries[(game.fingerprint, template, url, lang)]
 
 

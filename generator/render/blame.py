@@ -13,6 +13,7 @@ from ..errors import PnpError, RenderError
 
 # the element an error names first: ``layouts/cards.yaml:card.elements[5].elements[0]: ``
 _ELEMENT = re.compile(r"^\S*?:[\w.-]+(?:\.elements\[\d+\])+: ")
+_MESSAGE_ID = re.compile(r"message id (['\"])(.+?)\1[;:]")  # as repr quotes it
 _QUOTED = re.compile(r"'([^']{8,})'")
 _TOKENS = re.compile(r"[;,\s]+")
 
@@ -28,11 +29,13 @@ def blamed(error: PnpError, game: Game, component_id: str, item: int,
     said = _ELEMENT.sub("", str(error), count=1)
     card, deck = _card(game, component_id, item)
     tr = getattr(context.get("_"), "__self__", None)
+    named = at_its_line(error, tr)
+    if named is not error:
+        return named
     translated = _translated(tr, said)
-    if translated is not None:
+    if translated is not None:  # its line is the fix, however many cards print it
         msgid, place = translated
-        of = f" ({card.origin.card(deck)})" if card is not None and card.origin else ""
-        return RenderError(f"{place} at msgid {msgid[:60]!r}{of}: {said}")
+        return RenderError(f"{place} at msgid {msgid[:60]!r}: {said}")
     if card is None or card.origin is None:
         return error
     values = {name: str(value) for name, value in card.fields.items()
@@ -41,6 +44,18 @@ def blamed(error: PnpError, game: Game, component_id: str, item: int,
     if name is None:
         return error
     return RenderError(f"{card.origin.cell(name)} ({card.origin.card(deck)}): {said}")
+
+
+def at_its_line(error: RenderError, tr: Any) -> RenderError:
+    """An error that names a message id (a rule text's overflow) named by the .po line of
+    that message, which is what the translator opens, not the engine's layout (a path inside
+    the installed package); as it was when the id has no line (``tr``: the translator)."""
+    found = _MESSAGE_ID.search(str(error))
+    place = tr.place(found.group(2)) if found and hasattr(tr, "place") else None
+    if found is None or place is None:
+        return error
+    said = _ELEMENT.sub("", str(error), count=1)
+    return RenderError(f"{place} at msgid {found.group(2)[:60]!r} (rule text): {said}")
 
 
 def _card(game: Game, component_id: str, item: int) -> tuple[Card | None, str]:

@@ -75,3 +75,17 @@ def test_an_overflow_names_its_message_and_missing_and_fuzzy_are_counted_as_stat
     built, _, said = pnp(f"build --game-dir {game} --lang de --paper a4 --out {tmp_path}/o",
                          capsys)
     assert built == 2 and said.splitlines()[0] == overflow
+
+
+def test_a_rule_text_overflow_names_its_po_line_not_the_engines_layout(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    swap = "Swap one of your cards with one of the target's."
+    game = translated(tmp_path, {swap: "Tausche " * 300})
+    po = game / "locales" / "de.po"
+    code, _, err = pnp(f"check {game} --lang de", capsys)
+    problems = [line for line in err.splitlines() if line.startswith("error:")]
+    assert code == 2 and len(problems) == 2  # its card's box, and the rule card's text
+    for line in problems:
+        assert line.startswith(f"error: {po}:{line_of(po, swap)} at msgid {swap!r}"), line
+    assert "(rule text): text overflows box 'body'" in problems[1]
+    assert "templates/layouts" not in err and "site-packages" not in err
