@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -28,8 +30,24 @@ LANGUAGES = ("fr", "en", "de")
 SAVE_PO_AS = "save it as UTF-8 (in Poedit or a text editor: Save as, encoding UTF-8)"
 
 
+# within ``entries_set_aside``: a catalog is read without the entries its checks refuse
+_SET_ASIDE: ContextVar[bool] = ContextVar("catalog_entries_set_aside", default=False)
+
+
+@contextmanager
+def entries_set_aside() -> Iterator[None]:
+    """Read catalogs without the entries their checks refuse (placeholders, markup, icons),
+    which then count as untranslated: ``pnp check`` reports those entries, then goes on to
+    fit and draw the rest in the same run. A build never reads a catalog so."""
+    token = _SET_ASIDE.set(True)
+    try:
+        yield
+    finally:
+        _SET_ASIDE.reset(token)
+
+
 @lru_cache(maxsize=64)
-def _read_catalog(path: Path, version: tuple[int, int]) -> Catalog:
+def _read_catalog(path: Path, version: tuple[int, int]) -> tuple[Catalog, tuple[Problem, ...]]:
     # what a .po is instead, when not UTF-8 text (UTF-16 from a Windows editor), and the fix
     text = read_text(path, "a translation catalog (.po text)", SAVE_PO_AS)
     try:
@@ -40,16 +58,31 @@ def _read_catalog(path: Path, version: tuple[int, int]) -> Catalog:
     except (PoFileError, ValueError) as exc:
         raise ContentError(Problem(str(path), "", f"broken translation catalog: {exc}; "
                                    "check quoting and msgid/msgstr pairs")) from None
-    problems = catalog_problems(path, catalog)
-    if problems:
-        raise ContentError(problems)
-    return catalog
+    return catalog, tuple(catalog_problems(path, catalog))
 
 
 def read_catalog(path: Path) -> Catalog | None:
+    """The catalog at ``path`` (None: no such file); a ContentError with every entry its
+    checks refuse, unless within :func:`entries_set_aside`."""
     if not path.is_file():
         return None
-    return _read_catalog(path, file_version(path))
+    catalog, problems = _read_catalog(path, file_version(path))
+    if problems and not _SET_ASIDE.get():
+        raise ContentError(list(problems))
+    return catalog
+
+
+def set_aside() -> bool:
+    """Whether catalogs are read without their refused entries (see ``entries_set_aside``):
+    what is worked out then is no result to keep for a build."""
+    return _SET_ASIDE.get()
+
+
+def _refused_lines(path: Path) -> set[int | None]:
+    """The lines of the entries of ``path`` its checks refuse, when they are set aside."""
+    if not _SET_ASIDE.get():
+        return set()
+    return {problem.line for problem in _read_catalog(path, file_version(path))[1]}
 
 
 def catalog_paths(lang: str, game_folder: Path | None) -> list[Path]:
@@ -85,6 +118,7 @@ class Translator:
     missing: set[str] = field(default_factory=set)
     plural_expr: str = "(n != 1)"  # from the most specific catalog's Plural-Forms header
     lines: dict[str, tuple[Path, int]] = field(default_factory=dict)  # id → its .po and line
+    refused: set[str] = field(default_factory=set)  # set aside: see ``entries_set_aside``
 
     def source_of(self, excerpt: str) -> str | None:
         """The message id whose translation holds ``excerpt`` (an error quotes the text it
@@ -155,12 +189,16 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
         if catalog is None:
             continue
         result.plural_expr = catalog.plural_expr
+        refused = _refused_lines(path)
         for message in catalog:
             if not message.id:
                 continue
             key = str(message.id[0] if isinstance(message.id, (list, tuple)) else message.id)
             if message.lineno:
                 result.lines[key] = (path, message.lineno)
+            if message.lineno in refused:
+                result.refused.add(key)
+                continue
             if message.fuzzy:
                 result.fuzzy.add(key)
                 continue
@@ -208,6 +246,8 @@ def _untranslated(tr: Translator, message: str) -> str:
     place = tr.place(message)
     if place is None:
         return f"{message[:80]!r} (not in the catalog yet)"
+    if message in tr.refused:
+        return f"{message[:80]!r} at {place} (refused: see that line's error)"
     if message in tr.fuzzy:
         return (f"{message[:80]!r} at {place} (fuzzy: check the translation, then remove the "
                 "'#, fuzzy' line)")

@@ -52,7 +52,7 @@ def plan_document(request: BuildRequest, fingerprint: str | None = None,
     game = resolve_game(request.game, request.layout_dirs, fingerprint)  # 1. load
     tr = translator(lang, game.folder, fallback=request.fallback is not None)  # 2. translate
     check_text_boxes(game, report)                                       # 3. fit every language
-    contexts = Contexts(game, tr, request)                               # 4. contexts
+    contexts = Contexts(game, tr, request, report)                       # 4. contexts
     if request.options.one_up:  # a card a page for a print shop: no guide, no other parts
         from .print_ready import plan_one_up  # pikepdf and colour management: print shops only
 

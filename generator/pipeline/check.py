@@ -7,7 +7,13 @@ from pathlib import Path
 
 from ..content.loader import game_folder
 from ..errors import ContentError, PnpError, Problem
-from ..i18n.catalog import catalog_paths, languages_for, read_catalog, require_translations
+from ..i18n.catalog import (
+    catalog_paths,
+    entries_set_aside,
+    languages_for,
+    read_catalog,
+    require_translations,
+)
 from .build import draw_document, plan_document
 from .load import game_fingerprint, resolve_game
 from .request import BuildRequest
@@ -43,21 +49,20 @@ def check_game(spec: str | Path, langs: list[str] | None = None,
         resolve_game(folder, layout_dirs, fingerprint)
     except ContentError as exc:
         return lines(exc)  # the rest is meaningful only for data that loads
-    for lang in langs or languages_for(folder):
-        broken = False
+    checked = langs or languages_for(folder)
+    for lang in dict.fromkeys([*checked, *languages_for(folder)]):  # a build fits them all
         for path in catalog_paths(lang, folder):
             try:
                 read_catalog(path)
             except ContentError as exc:
-                report(exc)
-                broken = True
-        if broken:
-            continue
+                report(exc)  # then the rest, without the entries refused
+    for lang in checked:
         request = BuildRequest(folder, lang, layout_dirs=layout_dirs)
         try:
-            planned = plan_document(request, fingerprint, report)
-            draw_document(planned, request, report)
-            require_translations(planned.tr, planned.tr.missing)
+            with entries_set_aside():
+                planned = plan_document(request, fingerprint, report)
+                draw_document(planned, request, report)
+                require_translations(planned.tr, planned.tr.missing | planned.tr.refused)
         except PnpError as exc:
             report(exc)
     return list(dict.fromkeys(found))  # a box too small in every language is said once

@@ -24,7 +24,7 @@ from typing import Any
 from ..content.legibility import text_floor
 from ..content.model import Deck, Game
 from ..errors import RenderError
-from ..i18n.catalog import languages_for, translator
+from ..i18n.catalog import languages_for, set_aside, translator
 from ..render.blame import at_its_line
 from ..render.document import Report
 from ..render.elements import ELEMENTS
@@ -50,9 +50,10 @@ def check_summary(game: Game, component: Any, context: Mapping[str, Any], url: s
     return how many pages the summary takes in ``lang`` (as few as hold it at its size)."""
     template = component.vars["rules_template"]
     resolver = Resolver(game)
+    pages: dict[tuple[str, str, str, str], int] = {} if set_aside() else _summaries
     for each in dict.fromkeys([*languages_for(game.folder), lang]):
         key = (game.fingerprint, template, url, each)
-        if key in _summaries:
+        if key in pages:
             continue
         tr = translator(each, game.folder, fallback=True)
         text = render_rules(game.folder, template, tr, context, tr.gettext(game.title), url)
@@ -62,10 +63,10 @@ def check_summary(game: Game, component: Any, context: Mapping[str, Any], url: s
                 size = component.size
                 for side in range(len(text.faces)):
                     _measure(resolver, FACE, {**base, "side": side}, size.w, size.h)
-            _summaries[key] = fewest_pages(resolver, PAGE, "rules", base, text)
+            pages[key] = fewest_pages(resolver, PAGE, "rules", base, text)
         except RenderError as exc:
             raise at_its_line(exc, tr) from None
-    return _summaries[(game.fingerprint, template, url, lang)]
+    return pages[(game.fingerprint, template, url, lang)]
 
 
 def fewest_pages(resolver: Resolver, layout: str, key: str, base: dict[str, Any],
@@ -132,7 +133,7 @@ def check_text_boxes(game: Game, report: Report | None = None) -> None:
                     raise error from None
                 report(error)
                 failed = True
-    if not failed:
+    if not failed and not set_aside():
         _boxes_checked.add(game.fingerprint)
 
 

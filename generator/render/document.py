@@ -99,8 +99,9 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
             for placement in page.placements:
                 assert forms is not None and game is not None, "placements need a game"
                 owner = placement.component or component.component_id
-                context = context_for(owner, placement)
+                context: dict[str, Any] = {}
                 try:
+                    context = context_for(owner, placement)
                     _draw_placement(forms, page, placement, context)
                 except PnpError as error:
                     if report is None:
