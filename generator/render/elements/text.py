@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...content.markup import MarkupError, Symbol, plain
 from ...errors import RenderError
+from ...limits import limit, past
 from ...units import PT_PER_MM, mm
 from .. import colours
 from ..expressions import render_value
@@ -42,6 +43,8 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
     box and the language when it does not fit even at ``min_size``, and the card and box
     when its markup is broken or names an icon the game folder lacks."""
     text = str(render_value(element.get("text", ""), context, where, "text"))
+    if len(text) > limit("text_chars"):  # fitting megabytes of text to a box takes minutes
+        raise RenderError(f"{where}.text: " + past("text_chars", f"{len(text):,} characters"))
     if not text.strip():
         return None
     box = r.box(element, context, where, w, h)
