@@ -149,7 +149,9 @@ def inline_colour(p: Painter, name: str, where: str) -> Color:
 ELEMENT = ElementType("text", {
     **BOX_KEYS,
     "text": Key("text", "(empty)", "What to print, with markup: `**bold**`, `*italic*`, "
-                "`:icon:`; may be an expression such as `{{ card.title | upper }}`."),
+                "`:icon:` (`:icon@1.4,+0.5:`: 1.4 times as tall, 0.5 mm up), `{red}colour{/}` "
+                "(see docs/layout-markup.md); may be an expression such as "
+                "`{{ card.title | upper }}`."),
     "size": Key("pt", "10", "The largest type size; the text shrinks from it until it fits."),
     "min_size": Key("pt", "6 (the floor)", "The smallest type size allowed; a text that does "
                     "not fit even then stops the build, naming the box and language."),
