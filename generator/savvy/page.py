@@ -32,7 +32,8 @@ from .queries import Tool
 from .table import table_data, table_words
 
 GAME_ID = "save-patient-zero"
-CUE_LAYOUT = "spz-cue"  # the vector shape of each molecule colour, as printed in the kit
+CUE_LAYOUT = "spz-cue"
+GATE_MESSAGE = "I am Savvy"  # the first words of the page, in every language it opens in  # the vector shape of each molecule colour, as printed in the kit
 
 
 def page_path(seed: int, out_dir: Path = Path("output")) -> Path:
@@ -217,7 +218,9 @@ def render_page(seed: int, lang: str = "en") -> str:
         uis.append({"lang": each, "html": Markup(env.get_template("ui.html.j2").render(context)),
                     "words": context["words"]})
         require_translations(tr, tr.missing)
-    shell = _environment(translator(lang, game.folder)).get_template("page.html.j2")
+    first = translator(lang, game.folder)  # the language the page opens in: one it has
+    require_translations(first, [GATE_MESSAGE])
+    shell = _environment(first).get_template("page.html.j2")
     return shell.render({"lang": lang, "seed": seed, "uis": uis,
                          "data": shared_data(game, grid, secret, seed, found)})
 
