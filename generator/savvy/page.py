@@ -19,8 +19,7 @@ from markupsafe import Markup, escape
 
 from ..content.model import Deck, Game
 from ..files import write_atomically
-from ..i18n.catalog import Translator, localize, require_translations, translator
-from ..i18n.catalog import LANGUAGES
+from ..i18n.catalog import LANGUAGES, Translator, localize, require_translations, translator
 from ..pipeline.load import load_builtin
 from ..render.colours import resolve
 from ..render.expressions import evaluate
@@ -32,8 +31,8 @@ from .queries import Tool
 from .table import table_data, table_words
 
 GAME_ID = "save-patient-zero"
-CUE_LAYOUT = "spz-cue"
-GATE_MESSAGE = "I am Savvy"  # the first words of the page, in every language it opens in  # the vector shape of each molecule colour, as printed in the kit
+CUE_LAYOUT = "spz-cue"  # the vector shape of each molecule colour, as printed in the kit
+GATE_MESSAGE = "I am Savvy"  # the first words of the page, in every language it opens in
 
 
 def page_path(seed: int, out_dir: Path = Path("output")) -> Path:

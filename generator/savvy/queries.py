@@ -210,7 +210,8 @@ PARSERS = {
 USAGE = {
     Tool.SAMPLY: "a sample card id such as M17, or its 5 molecules such as 3,7,12,18,22",
     Tool.MIKROSKOPO: "a sample card id such as M17, or its 5 molecules",
-    Tool.ANALYZER: "a sample card id such as M17, or its 5 molecules", Tool.INTERVALLO: "min or max",
+    Tool.ANALYZER: "a sample card id such as M17, or its 5 molecules",
+    Tool.INTERVALLO: "min or max",
     Tool.SCANPAD: "6 molecules of a block such as 1,2,3,6,7,8, or a label such as r1c1:2x3",
     Tool.CENTRIFUGO: "4 molecules such as 1,2,6,7", Tool.ESTUGAMO: "row N or col N",
     Tool.KOLOZOMI: "one molecule such as 7", Tool.ANTIDOTE: "3 molecules such as 5,9,23",

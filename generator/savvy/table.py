@@ -15,8 +15,14 @@ from typing import Any
 from ..content.model import Deck, Game
 from ..rules.save_patient_zero import MOLECULES
 from . import answers
-from .play_state import (ELEKTROPANEO_TURNS, INTERRUPTION_AFTER, KRIZO_TURNS, PLANADO_TOOLS,
-                         REMOVED_BY, level_index)
+from .play_state import (
+    ELEKTROPANEO_TURNS,
+    INTERRUPTION_AFTER,
+    KRIZO_TURNS,
+    PLANADO_TOOLS,
+    REMOVED_BY,
+    level_index,
+)
 from .queries import Tool
 
 HIDE_AFTER_MS = 6000  # an answer shown to the lab that asked hides after this long (or a tap)
@@ -31,7 +37,7 @@ def effect(name: str) -> dict[str, Any]:
     found: dict[str, Any] = {"name": key}
     if key in REMOVED_BY:
         found["remove"] = [str(t) for t in REMOVED_BY[key]]
-    found.update({
+    extra: dict[str, dict[str, Any]] = {
         "limigo": {"cap": 1},
         "elektropaneo": {"block": [str(t) for t in BLOCKED_BY_ELEKTROPANEO],
                          "turns": ELEKTROPANEO_TURNS},
@@ -41,7 +47,8 @@ def effect(name: str) -> dict[str, Any]:
         "kolapso": {"discard": 1},
         "mikroadministrado": {"impose": True},
         "planado": {"plan": PLANADO_TOOLS},
-    }.get(key, {}))
+    }
+    found.update(extra.get(key, {}))
     return found
 
 
