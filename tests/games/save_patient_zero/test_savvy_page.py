@@ -143,4 +143,4 @@ def test_a_translation_from_the_working_folder_is_text_not_html(tmp_path, monkey
     assert html.count("&lt;img src=x onerror=alert(1) /&gt;") == 1  # the button's label
     french = html[html.index('<template id="ui-fr">'):]
     words = re.search(r'class="words">(.*?)</script>', french, re.S)[1]
-    assert json.loads(words)["text"]["right"] == hostile  # the script shows it with textContent: as text
+    assert json.loads(words)["text"]["right"] == hostile  # shown with textContent: text
