@@ -1,11 +1,14 @@
-"""The referee page (``pnp savvy page``): one HTML file, its styles, script and data inline,
-that answers every tool of one game on a phone with no network, and checks a lab's marks.
+"""The Savvy page (``pnp savvy page``): one HTML file, its styles, script and data inline, in
+three languages, that plays Savvy for two labs on a phone lying on the table (table mode), or
+answers every tool and checks a lab's marks for a human Savvy (referee mode), with no network.
 
 Every answer, and every mark that is right, comes from ``lookup.tables`` — the command line's
 own functions — so the page's script computes nothing: it turns a tap or a link into a key and
-looks it up. The page is drawn from the jinja2 templates of ``templates/savvy/``
-(``page.html.j2`` with ``page.css`` and ``page.js``; ``words.j2``, the words of each answer,
-label and mark) and translated through the game's catalogs, like the answer key.
+looks it up; in table mode it keeps count of cards and turns with ``table.table_data``. The
+page is drawn from the jinja2 templates of ``templates/savvy/`` (the shell ``page.html.j2``
+with ``page.css`` and the scripts ``page.js``, ``marks.js`` and ``table.js``; ``ui.html.j2``,
+the screens, rendered once per language; ``words.j2``, the words of each answer, label and
+mark) and translated through the game's catalogs, like the answer key.
 """
 
 from __future__ import annotations
