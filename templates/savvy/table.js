@@ -30,18 +30,36 @@
   /* Why this lab cannot play this tool now ("" when it can). */
   function refusal(code, tool) {
     var lab = labOf(code);
-    var other = others(code)[0];
-    if (!lab.left[tool]) { return TEXT.none_left; }
-    if (lab.blocked[tool]) { return fill(TEXT.blocked, { n: lab.blocked[tool] }); }
+    var unusable = condition(code, tool);
+    if (unusable) { return unusable; }
     if (lab.premo && tool !== "antidote" && lab.left.antidote) { return TEXT.premo; }
     if (lab.forced.length && tool !== lab.forced[0] && tool !== "antidote") {
       return fill(TEXT.forced, { tool: WORDS.names[lab.forced[0]] });
     }
+    return "";
+  }
+  /* Why the tool itself cannot be used now, whatever the order of play says. */
+  function condition(code, tool) {
+    var lab = labOf(code);
+    var other = others(code)[0];
+    if (!lab.left[tool]) { return TEXT.none_left; }
+    if (lab.blocked[tool]) { return fill(TEXT.blocked, { n: lab.blocked[tool] }); }
     if (tool === "analyzer" && !readyForAnalyzer(lab).length) { return TEXT.only_after_analyzer; }
     if (tool === "kolozomi" && !lab.dedukto.length) { return TEXT.only_after_kolozomi; }
     if (tool === "hackz" && !copied(other)) { return TEXT.hackz_none; }
     if (tool === "spionado" && !(other && labOf(other).no.length)) { return TEXT.spionado_none; }
     return "";
+  }
+  /* An imposed tool (Mikroadministrado, Planado) that its own rule forbids now is discarded
+     unused, as the terminal game's "skip" does, so the lab is never stuck. */
+  function discardUnusable(code) {
+    var lab = labOf(code);
+    while (lab.forced.length && condition(code, lab.forced[0])) {
+      var tool = lab.forced.shift();
+      if (lab.left[tool]) { lab.left[tool] -= 1; }
+      state.game.notes.push(fill(TEXT.kolapso, { lab: WORDS.labs[code], tool: WORDS.names[tool] }));
+    }
+    if (!cardsLeft(lab).length) { lab.out = "lost_tools"; }
   }
   function readyForAnalyzer(lab) {
     return lab.yes.filter(function (c) { return !Object.prototype.hasOwnProperty.call(lab.analyzed, c); });
@@ -65,6 +83,7 @@
       b.querySelector(".lab-sum").textContent = lab.out ? "✗" : fill(TEXT.tools, { n: lab.turns })
         + " · " + fill(TEXT.tries, { n: lab.tries });
     });
+    if (g.lab && !labOf(g.lab).planning) { discardUnusable(g.lab); }
     if (g.lab && !canStart(g.lab)) { g.lab = null; }
     var lab = g.lab && labOf(g.lab);
     each(".tool", null, function (b) {
@@ -217,7 +236,7 @@
       var reading = pick(answer.misfunkcio, lab.turns + ":" + g.lab + ":misfunkcio");
       $("answer-big").textContent = String(reading);
     } else if (view.tool === "antidote") {
-      lab.tries -= 1;
+      if (g.play.tool !== "hackz") { lab.tries -= 1; }  /* Hackz copies, it spends no Antidote */
       lab.won = answer.answer === TABLE.secret.length;
     }
     var size = TABLE.play_size[view.tool] || 1;

@@ -196,3 +196,52 @@ def test_a_whole_two_lab_game(page, browser, cli_json):
     assert final["order"] == [["M", "T"], ["M", "T"], ["M", "T"], ["M"]]
     browser.refresh()  # the end survives a reload too
     assert css(browser, "#reveal").is_displayed() and state(browser) == final
+
+
+def test_spionado_hackz_analyzer_a_retail_card_and_elektropaneo(tmp_path, browser, cli_json):
+    seed = 20  # its first interruption is Elektropaneo; M2 and M3 hold antidote molecules
+    secret = answers.secret_for_seed(seed)
+    start_table(browser, write_page(seed, "en", tmp_path).as_uri())
+    play(browser, "M", "samply", "m1", "m2", "m3")
+    play(browser, "T", "samply", "t4", "t5", "t6")
+    play(browser, "M", "spionado")
+    lent = state(browser)["labs"]["M"]["spionado"]
+    assert len(lent) == 2 and set(lent) <= {"T4", "T5", "T6"}
+    css(browser, '.lab[data-lab="T"]').click()
+    css(browser, '.tool[data-tool="hackz"]').click()  # Hackz copies Samply, M's last tool
+    said = []
+    for card in ("t1", "t2", "t3"):
+        tap(browser, f'.inputs[data-tool="samply"] .arg[data-args="{card}"]')
+        said.append(answer(browser))
+    tap(browser, "#back")
+    assert said == [cli_json(secret, seed, "samply", c) for c in ("t1", "t2", "t3")]
+    assert [h["tool"] for h in state(browser)["labs"]["T"]["hackz"]] == ["samply"] * 3
+    css(browser, '.lab[data-lab="M"]').click()
+    css(browser, '.tool[data-tool="analyzer"]').click()
+    tap(browser, '.inputs[data-tool="analyzer"] .arg[data-args="m1"]')  # a ✗ card: refused
+    assert answer(browser) == "" and "Not a card" in css(browser, "#answer-say").text
+    tap(browser, '.inputs[data-tool="analyzer"] .arg[data-args="m2"]')
+    assert answer(browser) == cli_json(secret, seed, "analyzer", "m2")
+    tap(browser, "#done-play")
+    assert state(browser)["labs"]["M"]["analyzed"] == {"M2": json.loads(answer(browser))[
+        "answer"]}
+    play(browser, "T", "dedukto")
+    assert state(browser)["interruption"] == "elektropaneo"
+    css(browser, '.lab[data-lab="M"]').click()
+    assert not css(browser, '.tool[data-tool="scanpad"]').is_enabled()
+    css(browser, '.tool[data-tool="samply"]').click()
+    tap(browser, '.inputs[data-tool="samply"] .retail')
+    printed = [secret[0], *[m for m in range(1, 26) if m not in secret][:4]]
+    for m in printed:
+        tap(browser, f'#grid .mol[data-m="{m}"]')
+    assert answer(browser) == cli_json(secret, seed, "samply",
+                                       ",".join(map(str, printed))) == '{"answer": true}'
+    tap(browser, "#back")
+    dedukto = json.loads(cli_json(secret, seed, "dedukto", "T"))["answer"]
+    assert play(browser, "T", "kolozomi", molecules=[dedukto[0]]) == [
+        cli_json(secret, seed, "kolozomi", str(dedukto[0]))]
+    play(browser, "M", "antidote", molecules=secret)
+    results = {li.get_attribute("data-lab"): li for li in browser.find_elements(
+        By.CSS_SELECTOR, "#results li")}
+    assert results["M"].get_attribute("data-result") == "won" and "5 tools" in results["M"].text
+    assert results["T"].get_attribute("data-result") == "beaten"
