@@ -157,7 +157,7 @@ def test_keys_n_prints_one_key_a_page_with_its_qr_and_the_set_aside_steps(tmp_pa
         texts = [page.extract_text() for page in pdf.pages]
     assert len(texts) == 3
     step = {"en": "set them aside", "de": "beiseitelegen"}[lang]
-    for seed, text in zip((41, 42, 43), texts):
+    for seed, text in zip((41, 42, 43), texts, strict=True):
         assert f" {seed}" in text and step in " ".join(text.split())
     document = pypdfium2.PdfDocument(str(path))
     for number, seed in enumerate((41, 42, 43)):
