@@ -328,6 +328,8 @@
 
   /* ---- the screens, in one language ------------------------------------------------- */
   function enter(mode) {
+    var playing = state.game && !state.game.over && state.mode === "table";
+    if (mode === "referee" && playing && !window.confirm(TEXT.confirm_referee)) { return; }
     if (mode === "table" && !state.game) { state.game = newGame(); }
     state.mode = mode;
     state.entered = true;

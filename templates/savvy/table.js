@@ -245,6 +245,10 @@
     } else {
       $("done-play").hidden = false;
     }
+    if (g.over) {  /* the answer first, then a tap to the end of the game */
+      $("done-play").textContent = TEXT.see_end;
+      $("done-play").hidden = false;
+    }
     hideSoon();
     save();
   }

@@ -7,7 +7,6 @@ revealed and each lab's result, every answer agreeing with ``pnp savvy answer``.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -119,7 +118,10 @@ def play(browser, lab: str, tool: str, *args: str, molecules=()) -> list[str]:
     if molecules or not args:
         assert browser.execute_script(IN_VIEW)
         given.append(answer(browser))
-    if css(browser, "#tool").is_displayed():
+    if css(browser, "#done-play").is_displayed():  # the game is over: see its end
+        assert not css(browser, "#reveal").is_displayed()
+        tap(browser, "#done-play")
+    elif css(browser, "#tool").is_displayed():
         tap(browser, "#back")
     return given
 
@@ -181,7 +183,6 @@ def test_a_whole_two_lab_game(page, browser, cli_json):
     assert play(browser, "M", "antidote", molecules=secret) == [
         cli_json(secret, SEED, "antidote", ",".join(map(str, secret)))]
     assert json.loads(answer(browser)) == {"answer": answers.SECRET_SIZE}
-    time.sleep(0.2)
     assert css(browser, "#reveal").is_displayed()
     assert css(browser, "#reveal-mol").get_attribute("data-antidote") == ",".join(
         map(str, secret))
