@@ -190,12 +190,15 @@ def locate(path: Path, root: Path, where: str) -> Path:
     """The image file for ``path``, resolved inside ``root`` under the rule of ``paths``
     (the suffix added first, then every link followed); without a suffix, the first of
     ``name.svg``, ``name.png``, ``name.jpg``, ``name.jpeg`` that exists."""
+    shown = os.path.relpath(path, root.resolve())  # as the designer writes it
     if not path.suffix:
         found = [path.with_suffix(s) for s in SUPPORTED if os.path.lexists(path.with_suffix(s))]
         if not found:
-            raise RenderError(f"{where}: image not found: {path} (looked for "
-                              f"{', '.join(path.name + s for s in SUPPORTED)})")
+            raise RenderError(f"{where}: image not found: {shown} in the game folder (looked "
+                              f"for {', '.join(path.name + s for s in SUPPORTED)})")
         path = found[0]
+    if not os.path.lexists(path):
+        raise RenderError(f"{where}: image not found: {shown} in the game folder {root}")
     if path.suffix.lower() not in SUPPORTED:
         raise RenderError(f"{where}: unsupported image format '{path.suffix}' for {path.name};"
                           f" use one of {', '.join(SUPPORTED)}")
