@@ -246,3 +246,54 @@ def test_spionado_hackz_analyzer_a_retail_card_and_elektropaneo(tmp_path, browse
         By.CSS_SELECTOR, "#results li")}
     assert results["M"].get_attribute("data-result") == "won" and "5 tools" in results["M"].text
     assert results["T"].get_attribute("data-result") == "beaten"
+
+
+def enabled_tools(browser) -> list[str]:
+    return [b.get_attribute("data-tool") for b in browser.find_elements(By.CSS_SELECTOR, ".tool")
+            if b.is_enabled()]
+
+
+def three_rounds(browser) -> None:
+    for tool in ("fuzio", "mezakol", "intervallo"):
+        for lab in ("M", "T"):
+            play(browser, lab, tool, *(("min",) if tool == "intervallo" else ()))
+
+
+def test_mikroadministrado_imposes_the_order_of_the_tools(tmp_path, browser):
+    start_table(browser, write_page(32, "en", tmp_path).as_uri())  # Mikroadministrado first
+    three_rounds(browser)
+    assert state(browser)["interruption"] == "mikroadministrado"
+    css(browser, '.lab[data-lab="M"]').click()
+    free = enabled_tools(browser)
+    assert "antidote" in free and len(free) == 2, free  # the imposed tool, or an Antidote
+    assert "Your next tool is" in css(browser, "#table-note").text
+
+
+def test_planado_takes_the_next_five_tools_in_order(tmp_path, browser):
+    start_table(browser, write_page(28, "en", tmp_path).as_uri())  # Planado first
+    three_rounds(browser)
+    assert state(browser)["interruption"] == "planado"
+    css(browser, '.lab[data-lab="M"]').click()
+    assert "Planado" in css(browser, "#table-note").text
+    plan = ["samply", "dedukto", "kolozomi", "samply", "antidote"]
+    for tool in plan:
+        css(browser, f'.tool[data-tool="{tool}"]').click()
+    assert css(browser, "#home").is_displayed()  # planning opened no tool
+    assert enabled_tools(browser) == ["samply", "antidote"]
+    play(browser, "M", "samply", "m1", "m2", "m3")
+    assert state(browser)["labs"]["M"]["tools"][-1] == "samply"
+
+
+def test_referee_marks_survive_a_reload(page, browser):
+    browser.get(page)
+    css(browser, "#i-am-savvy").click()
+    css(browser, '.modes [data-mode="check"]').click()
+    css(browser, '.tool[data-tool="fuzio"]').click()
+    tap(browser, '.choices[data-tool="fuzio"] .choice')
+    assert css(browser, "#verdict").text and browser.execute_script(
+        "var r = document.getElementById('verdict').getBoundingClientRect();"
+        "return r.top >= 0 && r.bottom <= innerHeight;")
+    browser.refresh()
+    assert css(browser, "#gate").is_displayed()  # referee mode: the gate again, then the marks
+    css(browser, "#i-am-savvy").click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".marks li")) == 1
