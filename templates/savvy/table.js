@@ -33,7 +33,7 @@
     var unusable = condition(code, tool);
     if (unusable) { return unusable; }
     if (lab.premo && tool !== "antidote" && lab.left.antidote) { return TEXT.premo; }
-    if (lab.forced.length && tool !== lab.forced[0] && tool !== "antidote") {
+    if (lab.forced.length && tool !== lab.forced[0] && !(tool === "antidote" && !lab.planned)) {
       return fill(TEXT.forced, { tool: WORDS.names[lab.forced[0]] });
     }
     return "";
@@ -314,7 +314,11 @@
           pile.splice(pile.indexOf(next), 1);
         }
       }
-      if (card.plan) { lab.planning = Math.min(card.plan, cardsLeft(lab).length); lab.forced = []; }
+      if (card.plan) {  /* a plan binds Antidote cards too; Mikroadministrado leaves them free */
+        lab.planning = Math.min(card.plan, cardsLeft(lab).length);
+        lab.forced = [];
+        lab.planned = true;
+      }
       if (!cardsLeft(lab).length) { lab.out = "lost_tools"; }
     });
     if (TABLE.labs.every(function (c) { return labOf(c).out; })) { g.over = true; }
