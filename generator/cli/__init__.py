@@ -149,6 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except MemoryError:  # past every budget of templates/limits.yaml, or a small machine
+        print("error: out of memory: the game asks more than this machine gives; see "
+              "docs/security.md for the budgets of a build", file=sys.stderr)
+        return 2
     except Exception:  # noqa: BLE001 - the last line of defence: no bare traceback for users
         if args.debug:
             raise

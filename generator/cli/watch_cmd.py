@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..content.sizes import papers
 from .options import language
 
 
@@ -26,8 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "file of the folder is saved: only the cards an edit changed are drawn again, and a "
         "broken file shows its error on the page beside the last good proofs. Runs until "
         "Ctrl-C.",
-        epilog="examples: pnp watch --game-dir my-game --port 8000 --no-browser; "
-        "pnp watch microbious --lang es --fallback en")
+        epilog="examples: pnp watch --game-dir my-game --paper letter --port 8000 "
+        "--no-browser; pnp watch microbious --lang es --fallback en")
     p.add_argument("game", nargs="?", help="a built-in game's id (a translator's preview: "
                    "its catalogs in ./pnp-locales/ are watched too)")
     p.add_argument("--game-dir", help="the game folder to watch")
@@ -35,6 +36,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--lang", type=language, default="en", help="language (default en)")
     p.add_argument("--out", default="output", help="where the PDF is written (default output)")
+    p.add_argument("--paper", choices=list(papers()), default="a4",
+                   help="the paper of the PDF whose pages the preview shows (default a4)")
     p.add_argument("--fallback", choices=["en"], help="draw untranslated text in English, "
                    "marked [EN] on its card and listed on the page")
 
@@ -54,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
                          "of your own (--game-dir my-game), one of the two")
     folder = game_folder(args.game) if args.game else Path(args.game_dir)
     preview = Preview(WatchRequest(folder, args.lang, out_dir=Path(args.out),
-                                   fallback=args.fallback))
+                                   paper=args.paper, fallback=args.fallback))
     server = PreviewServer(preview, args.port).start()
     print(f"watching {preview.folder}: open {server.url} (Ctrl-C stops)", flush=True)
     if not args.no_browser:

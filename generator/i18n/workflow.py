@@ -5,8 +5,9 @@ A built-in game's catalog holds the game's own strings; the strings every game s
 print guide, page notes, rule cards) are in one engine catalog per language, translated once:
 the shipped ``generator/locales/<lang>.po`` and the user's ``pnp-locales/_engine/<lang>.po``
 (``folder`` None below). A game folder of one's own keeps all its text, shared strings too,
-in its own ``locales/``, so the folder travels with its translations. Catalogs are written where :func:`.places.catalog_home` says (for a
-built-in game a folder of the user's, never the installed package), and read from there first.
+in its own ``locales/``, so the folder travels with its translations. Catalogs are written
+where :func:`.places.catalog_home` says (for a built-in game a folder of the user's, never the
+installed package), and read from there first.
 """
 
 from __future__ import annotations
@@ -19,7 +20,14 @@ from babel.messages.catalog import Catalog
 from ..errors import ContentError, UsageError
 from ..files import write_atomically
 from ..resources import shipped
-from .catalog import SOURCE_LANG, Translator, catalog_paths, languages_for, translator
+from .catalog import (
+    SOURCE_LANG,
+    Translator,
+    catalog_paths,
+    entries_set_aside,
+    languages_for,
+    translator,
+)
 from .extract import (
     Messages,
     engine_messages,
@@ -163,14 +171,6 @@ def engine_catalog(folder: Path, lang: str, action: str, who: str | None = None
     return init(None, lang, who=who)
 
 
-def _lenient(path: Path) -> Catalog | None:
-    """A catalog as Babel reads it whatever its problems (status counts past them)."""
-    try:
-        return load(path) if path.is_file() else None
-    except (ContentError, ValueError):
-        return None
-
-
 def status(folder: Path, lang: str) -> Status:
     """How far ``lang`` of a game is: its strings and words by part, missing and fuzzy
     (every plural form written, not fuzzy, counts as translated), and the problems of its
@@ -181,9 +181,10 @@ def status(folder: Path, lang: str) -> Status:
     problems: list[str] = []
     try:
         tr = translator(lang, folder)
-    except ContentError as exc:
+    except ContentError as exc:  # counted past: the refused entries count as untranslated
         problems = [str(p) for p in exc.problems]
-        tr = translator(lang, folder, reader=_lenient)
+        with entries_set_aside():
+            tr = translator(lang, folder)
     return count(own, shared, tr, problems)
 
 

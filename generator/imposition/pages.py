@@ -6,6 +6,7 @@ import math
 from dataclasses import replace
 
 from ..content.model import Size
+from ..limits import limit, past
 from .imposition import back_rotation
 from .plan import (
     Duplex,
@@ -96,6 +97,9 @@ def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
     step_w, step_h = area_w - overlap, area_h - overlap
     cols = max(1, math.ceil((size.w - overlap) / step_w))
     rows = max(1, math.ceil((size.h - overlap) / step_h))
+    if cols * rows > limit("board_pages"):  # a board of 100 m a side: 250,000 pages
+        raise ValueError(past("board_pages", f"{size.w:g} × {size.h:g} mm tile {cols * rows:,} "
+                              "pages"))
     pages = []
     for row in range(rows):
         for col in range(cols):

@@ -17,7 +17,7 @@ from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..errors import RenderError
-from .sandbox import BoundedSandbox, bounded_filters
+from .sandbox import BoundedSandbox, bounded_concat, bounded_filters
 
 DICT_ATTRIBUTES = frozenset(dir(dict))
 
@@ -118,8 +118,8 @@ def render_value(value: Any, context: dict[str, Any], where: str, key: str = "")
         return value
     try:
         if "{%" in value:  # statements may set variables: a context of its own
-            return _template(value).render(context)
-        return _ENV.concat(_template(value).root_render_func(_jinja_context(context)))
+            return bounded_concat(_template(value).generate(context))
+        return bounded_concat(_template(value).root_render_func(_jinja_context(context)))
     except (TemplateError, TypeError, ValueError, KeyError, IndexError,
             ZeroDivisionError) as exc:
         raise _failed(f"{where}.{key}" if key else where, "template", value, exc) from None
@@ -139,3 +139,11 @@ def evaluate(source: Any, context: dict[str, Any], where: str) -> Any:
     except (TemplateError, TypeError, ValueError, KeyError, IndexError,
             ZeroDivisionError) as exc:
         raise _failed(where, "expression", source, exc) from None
+
+
+@lru_cache(maxsize=8192)
+def name_pattern(value: str) -> str:
+    """A regular expression for the names a string can render to: its literal parts,
+    anything where a template part stands (``mb-shape-{{ shape }}`` → ``mb-shape-.*``)."""
+    parts = re.split(r"\{\{.*?\}\}|\{%.*?%\}", value, flags=re.S)
+    return ".*".join(re.escape(part) for part in parts)

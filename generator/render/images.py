@@ -53,6 +53,9 @@ class ImageCache:
 
     readers: dict[tuple[Path, int, int], ImageReader] = field(default_factory=dict)
     drawings: dict[Path, Drawing] = field(default_factory=dict)
+    shapes: dict[Path, int] = field(default_factory=dict)  # elements of each SVG
+    shapes_drawn: int = 0  # elements of every SVG drawn in the document, each time counted
+    pixels_decoded: int = 0  # pixels of every raster decoded for the document
     located: dict[tuple[Path, Path], Path] = field(default_factory=dict)  # see ``locate``
     forms: dict[Path, str] = field(default_factory=dict)  # an SVG drawn once, as a PDF form
 
@@ -65,6 +68,7 @@ class ImageCache:
                     warnings.simplefilter("error", Image.DecompressionBombWarning)
                     image = Image.open(path)  # reads the header only
                     _check_pixels(path, image.width, image.height, where)
+                    self._decoding(path, image.width * image.height, where)
                     image.load()
             except (Image.DecompressionBombError, Image.DecompressionBombWarning):
                 raise _too_large(path, "", where) from None
@@ -79,22 +83,22 @@ class ImageCache:
             self.readers[key] = ImageReader(drawn)
         return self.readers[key]
 
+    def _decoding(self, path: Path, pixels: int, where: str) -> None:
+        """Count the pixels about to be decoded: a 50-megapixel picture drawn in a hundred
+        box sizes is decoded a hundred times (raster_pixels)."""
+        self.pixels_decoded += pixels
+        if self.pixels_decoded > limit("raster_pixels"):
+            raise RenderError(f"{where}: image {path.name}: " + past(
+                "raster_pixels", f"{self.pixels_decoded:,} pixels decoded for one PDF"))
+
     def _drawing(self, path: Path, root: Path, where: str) -> Drawing:
         if path not in self.drawings:
-            from svglib.svglib import svg2rlg
-
             check_svg_size(path, where)
             check_svg_references(path, root, where)
-            try:
-                drawing = svg2rlg(str(path), external_reference_root=str(root))
-            except Exception as exc:  # noqa: BLE001 - svglib raises many kinds on bad input
-                raise RenderError(f"{where}: cannot read SVG {path.name}: {exc}") from None
-            if drawing is None or not drawing.width or not drawing.height:
-                raise RenderError(f"{where}: cannot read SVG {path.name}: not a drawing with a "
-                                  "width and height (give the <svg> a viewBox)")
-            # svglib's drawings start in Helvetica, which a PDF names unembedded even when no
-            # text uses it (print-shop preflight flags it): start in our embedded font
-            drawing.initialFontName = font_name("regular")
+            self.shapes[path] = count_svg_elements(path, where)
+            drawing = _parsed_svg(path, root, file_version(path))
+            if isinstance(drawing, str):
+                raise RenderError(f"{where}: cannot read SVG {path.name}: {drawing}")
             self.drawings[path] = drawing
         return self.drawings[path]
 
@@ -111,6 +115,10 @@ class ImageCache:
         if path.suffix.lower() == ".svg":
             drawing = self._drawing(path, root, where)
             size = drawing.width / mm(1), drawing.height / mm(1)
+            self.shapes_drawn += self.shapes.get(path, 0)
+            if self.shapes_drawn > limit("svg_drawn"):  # each draw walks every element
+                raise RenderError(f"{where}: SVG {path.name}: " + past(
+                    "svg_drawn", f"{self.shapes_drawn:,} SVG elements drawn in one PDF"))
         else:
             reader = self._open(path, w, h, where)
             size = reader.getSize()
@@ -129,12 +137,31 @@ class ImageCache:
 
             canvas.translate(mm(dx), -mm(dy + dh))
             canvas.scale(mm(dw) / drawing.width, mm(dh) / drawing.height)
-            # a pictogram recurs on many cards: its paths are stored once in the document
+            # an SVG recurs on many cards (a kit's pattern art): stored once in the document
             place_form(canvas, self.forms, path, "Svg",
                        lambda: renderPDF.draw(drawing, canvas, 0, 0))
         else:
             canvas.drawImage(reader, mm(dx), -mm(dy + dh), mm(dw), mm(dh), mask="auto")
         canvas.restoreState()
+
+
+@lru_cache(maxsize=64)
+def _parsed_svg(path: Path, root: Path, version: tuple[int, int]) -> Drawing | str:
+    """An SVG file parsed by svglib once a process per version of the file (a kit's pattern
+    art recurs in every language and paper), or what is wrong with it. Drawing it reads the
+    drawing and never changes it."""
+    from svglib.svglib import svg2rlg
+
+    try:
+        drawing = svg2rlg(str(path), external_reference_root=str(root))
+    except Exception as exc:  # noqa: BLE001 - svglib raises many kinds on bad input
+        return str(exc)
+    if drawing is None or not drawing.width or not drawing.height:
+        return "not a drawing with a width and height (give the <svg> a viewBox)"
+    # svglib's drawings start in Helvetica, which a PDF names unembedded even when no text
+    # uses it (print-shop preflight flags it): start in our embedded font
+    drawing.initialFontName = font_name("regular")
+    return drawing
 
 
 def aspect(path: Path, root: Path, where: str) -> float:
@@ -163,12 +190,15 @@ def locate(path: Path, root: Path, where: str) -> Path:
     """The image file for ``path``, resolved inside ``root`` under the rule of ``paths``
     (the suffix added first, then every link followed); without a suffix, the first of
     ``name.svg``, ``name.png``, ``name.jpg``, ``name.jpeg`` that exists."""
+    shown = os.path.relpath(path, root.resolve())  # as the designer writes it
     if not path.suffix:
         found = [path.with_suffix(s) for s in SUPPORTED if os.path.lexists(path.with_suffix(s))]
         if not found:
-            raise RenderError(f"{where}: image not found: {path} (looked for "
-                              f"{', '.join(path.name + s for s in SUPPORTED)})")
+            raise RenderError(f"{where}: image not found: {shown} in the game folder (looked "
+                              f"for {', '.join(path.name + s for s in SUPPORTED)})")
         path = found[0]
+    if not os.path.lexists(path):
+        raise RenderError(f"{where}: image not found: {shown} in the game folder {root}")
     if path.suffix.lower() not in SUPPORTED:
         raise RenderError(f"{where}: unsupported image format '{path.suffix}' for {path.name};"
                           f" use one of {', '.join(SUPPORTED)}")
@@ -212,6 +242,23 @@ def check_svg_size(path: Path, where: str) -> None:
             raise RenderError(f"{where}: SVG {path} declares a {name} of {value.strip()!r}, "
                               f"past the limit of {MAX_SVG_POINTS:,} pt (200 in, the largest "
                               "PDF page); give the <svg> a real width, height and viewBox")
+
+
+def count_svg_elements(path: Path, where: str) -> int:
+    """The elements of an SVG, counted before svglib reads it (svglib takes half a
+    millisecond an element: 300,000 rectangles took minutes); refused past
+    ``svg_elements``."""
+    most, count = limit("svg_elements"), 0
+    try:
+        with path.open("rb") as handle:
+            for _ in ElementTree.iterparse(handle, events=("start",)):
+                count += 1
+                if count > most:
+                    raise RenderError(f"{where}: SVG {path}: "
+                                      + past("svg_elements", "its elements"))
+    except (ElementTree.ParseError, OSError):
+        pass  # not readable XML: svglib names the file and what is wrong
+    return count
 
 
 def check_svg_references(path: Path, root: Path, where: str) -> None:

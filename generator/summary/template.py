@@ -23,7 +23,7 @@ from ..content.yamlio import load_yaml
 from ..errors import RenderError
 from ..i18n.catalog import SOURCE_LANG, Translator, localize, message_key
 from ..paths import inside, regular_file
-from ..render.sandbox import BoundedSandbox, bounded_filters
+from ..render.sandbox import BoundedSandbox, bounded_concat, bounded_filters
 from ..resources import templates_dir
 from .text import ICON_MARK, ID_MARK, Face, RuleText, parse
 
@@ -118,7 +118,8 @@ def render_rules(game_folder: Path, template: str, tr: Translator, context: Mapp
     )
     try:
         data = localize(context.get("data", {}), recorder)
-        output = env.get_template(template).render({**context, "data": data, "lang": tr.lang})
+        output = bounded_concat(env.get_template(template).generate(
+            {**context, "data": data, "lang": tr.lang}))
     except TemplateError as exc:
         raise RenderError(f"rules template '{template}': {exc}") from None
     except (TypeError, ValueError, KeyError, IndexError) as exc:

@@ -181,6 +181,20 @@ def doubled_namespace(s: Stranger) -> tuple[str, ...]:
     return ("text_chars in templates/limits.yaml",)
 
 
+def looped_long_value(s: Stranger) -> tuple[str, ...]:
+    """A value of 1 MB printed 100,000 times by a loop: 100 GB if joined whole."""
+    _edit(s.game / "game.yaml", "palette:", "vars:\n  blurb: '" + "x" * 1_000_000
+          + "'\npalette:")
+    _layout_text(s, "{% for i in range(100000) %}{{ vars.blurb }}{% endfor %}")
+    return ("text_chars in templates/limits.yaml",)
+
+
+def megabytes_of_text(s: Stranger) -> tuple[str, ...]:
+    """Five megabytes of words in one text box: fitting them took a minute."""
+    _layout_text(s, "long text " * 500_000)
+    return ("5,000,000 characters", "text_chars in templates/limits.yaml")
+
+
 def huge_power(s: Stranger) -> tuple[str, ...]:
     _layout_text(s, "{{ 9 ** (9 ** 9) }}")
     return ("power_exponent in templates/limits.yaml",)
@@ -216,6 +230,25 @@ def svg_embedded_pictures(s: Stranger) -> tuple[str, ...]:
     return ("svg_embedded_bytes in templates/limits.yaml",)
 
 
+def huge_board(s: Stranger) -> tuple[str, ...]:
+    """A board of 100 m a side: 190,000 pages, a gigabyte before the first is drawn."""
+    with (s.game / "game.yaml").open("a") as yaml:
+        yaml.write("  - {id: board, kind: board, title: Board, layout: big-board}\n")
+    with (s.game / "layouts" / "cards.yaml").open("a") as layouts:
+        layouts.write("\nbig-board:\n  size: [100000, 100000]\n  elements:\n"
+                      "    - {type: rect, x: 0, y: 0, w: 10, h: 10, fill: ink}\n")
+    return ("board_pages in templates/limits.yaml",)
+
+
+def svg_of_many_shapes(s: Stranger) -> tuple[str, ...]:
+    """300,000 rectangles in 12 MB: svglib took minutes and most of a gigabyte."""
+    shapes = "".join(f'<rect x="{i % 100}" y="{i // 100 % 100}" width="1" height="1"/>'
+                     for i in range(300_000))
+    (s.game / "art" / "sample.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{shapes}</svg>')
+    return ("sample.svg", "svg_elements in templates/limits.yaml")
+
+
 def workbook_part_not_xml(s: Stranger) -> tuple[str, ...]:
     """The zip guard counts every entry, not only *.xml: a 300 MB part packs into 300 kB."""
     book = s.game / "cards.xlsx"
@@ -243,9 +276,10 @@ CASES: list[Case] = [
     cards_file_link, image_link_found_by_suffix, icon_link, layouts_folder_link,
     layout_file_link, catalog_link, cached_copy_link, svg_picture_outside, pipe_for_a_file,
     cache_folder_link, yaml_aliases, yaml_nesting, translation_padding, translation_attribute,
-    repeated_string, doubled_namespace, huge_power, many_cards, many_decks, nested_repeats,
-    svg_embedded_pictures,
-    workbook_part_not_xml, loopback_url, id_with_newline,
+    repeated_string, doubled_namespace, looped_long_value, megabytes_of_text, huge_power,
+    many_cards, many_decks, nested_repeats, huge_board, svg_embedded_pictures, svg_of_many_shapes,
+    workbook_part_not_xml,
+    loopback_url, id_with_newline,
 ]
 LANG = {catalog_link: "en", translation_padding: "fr", translation_attribute: "fr"}
 

@@ -142,3 +142,40 @@ def test_a_template_that_would_take_gigabytes_is_refused(source: str):
 ])
 def test_ordinary_templates_still_work(source: str, shown: str):
     assert render_value(source, {}, "w") == shown
+
+
+def test_svg_elements_drawn_in_one_pdf_are_bounded(tmp_path: Path, monkeypatch):
+    """Each drawing of an SVG walks all its elements: a PDF may draw so many in all."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator import limits
+    from generator.render.images import ImageCache
+
+    monkeypatch.setitem(limits._limits(), "svg_drawn", 20)
+    (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" '
+                                      'height="10"><g><rect width="5" height="5"/></g></svg>')
+    cache, canvas = ImageCache(), Canvas(str(tmp_path / "x.pdf"))
+    for _ in range(6):  # 3 elements a drawing: 18
+        cache.draw(canvas, tmp_path / "art.svg", tmp_path, 0, 0, 10, 10, "contain", "card")
+    with pytest.raises(Exception, match=r"21 SVG elements drawn in one PDF: past the limit "
+                                        r"of 20 \(svg_drawn in templates/limits.yaml"):
+        cache.draw(canvas, tmp_path / "art.svg", tmp_path, 0, 0, 10, 10, "contain", "card")
+
+
+def test_pixels_decoded_for_one_pdf_are_bounded(tmp_path: Path, monkeypatch):
+    """A picture is decoded once a box size: a PDF may decode so many pixels in all."""
+    from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator import limits
+    from generator.render.images import ImageCache
+
+    monkeypatch.setitem(limits._limits(), "raster_pixels", 25_000)
+    Image.new("RGB", (100, 100)).save(tmp_path / "art.png")
+    cache, canvas = ImageCache(), Canvas(str(tmp_path / "x.pdf"))
+    for width in (10, 11):  # two box sizes: 20,000 pixels decoded
+        cache.draw(canvas, tmp_path / "art.png", tmp_path, 0, 0, width, 10, "contain", "card")
+    cache.draw(canvas, tmp_path / "art.png", tmp_path, 0, 0, 11, 10, "contain", "card")
+    with pytest.raises(Exception, match=r"30,000 pixels decoded for one PDF: past the limit "
+                                        r"of 25,000 \(raster_pixels in templates/limits.yaml"):
+        cache.draw(canvas, tmp_path / "art.png", tmp_path, 0, 0, 12, 10, "contain", "card")
