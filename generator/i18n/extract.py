@@ -199,8 +199,8 @@ def game_messages(folder: Path) -> Messages:
         _add(found, str(message), source, row, f"{folder.name}: {message.note}"
              + (f"; prints in {box.note()}" if box else ""))
     for path in rules_templates(folder):
-        inside = path.is_relative_to(folder)
-        template_messages(path, folder if inside else templates_dir(), found,
+        inside = path.resolve().is_relative_to(folder.resolve())
+        template_messages(path, folder.resolve() if inside else templates_dir(), found,
                           "" if inside else ENGINE,
                           f"{folder.name}: the rule summary (rule cards and summary pages)")
     return found

@@ -243,3 +243,12 @@ def test_a_step_said_of_a_part_takes_the_gender_the_catalog_gives_its_title(
     assert "imprimée, elle est prête" in guide  # the score pad (feminine)
     assert "Séparez les cartes en coupant sur les traits de coupe." in guide  # the deck's, as
     assert "à utiliser tel qu’imprimé" not in guide  # shipped; the plain form not used
+
+
+def test_a_game_folder_named_relative_to_the_working_folder_extracts_its_own_rules(
+        capsys, game, monkeypatch):
+    monkeypatch.chdir(game.parent)
+    assert pnp(capsys, "i18n", "init", "es", "--game-dir", game.name)[0] == 0
+    po = catalog(game / "locales" / "es.po")
+    goal = next(m for m in po if m.id == "Goal" and not m.context)
+    assert ("rules/microbious.j2", 7) in goal.locations  # relative to the game folder
