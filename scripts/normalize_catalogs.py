@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent / "generator"
 
 def main() -> None:
     for path in sorted([*ROOT.glob("games/*/locales/*.po"), *ROOT.glob("locales/*.po")]):
-        after = normalize(path)
+        game = path.parent.parent.name if path.parent.parent.parent.name == "games" else "engine"
+        after = normalize(path, f"pnp {game}")
         if after != path.read_bytes():
             path.write_bytes(after)
             print(f"rewrapped {path.relative_to(ROOT.parent)}")

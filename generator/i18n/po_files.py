@@ -38,7 +38,8 @@ def header_comment(project: str, lang: str | None) -> str:
             "# room it has there. Update with: pnp i18n update LANG GAME\n#")
 
 
-def fill_header(catalog: Catalog, lang: str | None, translator: str | None = None) -> None:
+def fill_header(catalog: Catalog, lang: str | None, translator: str | None = None,
+                revised: bool = True) -> None:
     """Set the headers a translation tool would: the translator (flag, else $PNP_TRANSLATOR),
     the team ($PNP_LANGUAGE_TEAM, else the language's translators of pnp) and where to report
     a source text."""
@@ -46,7 +47,8 @@ def fill_header(catalog: Catalog, lang: str | None, translator: str | None = Non
     catalog.copyright_holder = "the pnp authors"
     if lang is None:
         return
-    catalog.revision_date = datetime.now(UTC)
+    if revised or not isinstance(catalog.revision_date, datetime):  # Babel's placeholder
+        catalog.revision_date = datetime.now(UTC)
     name = Locale.parse(lang).english_name
     who = translator or os.environ.get(TRANSLATOR_ENV)
     if who:
@@ -132,8 +134,12 @@ def load(path: Path, locale: str | None = None) -> Catalog:
     return read_po(io.BytesIO(text.encode("utf-8")), locale=locale)
 
 
-def normalize(path: Path) -> bytes:
-    """``path`` rewritten as gettext tools write it (wrapping only: no entry, comment or
-    header changes), the step that brings a hand-edited catalog to the form Poedit keeps."""
+def normalize(path: Path, project: str) -> bytes:
+    """``path`` rewritten as gettext tools write it: wrapped at 79 columns, the headers a
+    tool fills in filled (``project``'s name, the team, where to report a source text), no
+    entry, translation or comment changed; the step that brings a hand-edited catalog to
+    the form Poedit keeps. Running it again changes nothing."""
     catalog = load(path)
+    catalog.project, catalog.version = project, "0.1"
+    fill_header(catalog, str(catalog.locale) if catalog.locale else None, revised=False)
     return dumps(catalog)

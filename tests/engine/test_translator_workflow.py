@@ -176,8 +176,12 @@ def test_shipped_catalogs_normalized_pass_msgcat_and_pofilter(tmp_path, translat
     assert len(shipped) >= 12
     for path in shipped:
         copy = tmp_path / f"{path.parent.parent.name}-{path.name}"
-        copy.write_bytes(normalize(path))
+        copy.write_bytes(normalize(path, "pnp test"))
         _msgcat_is_identity(copy)
+        again = tmp_path / f"again-{copy.name}"
+        again.write_bytes(normalize(copy, "pnp test"))
+        assert again.read_bytes() == copy.read_bytes()  # running it twice changes nothing
+        assert b"FULL NAME" not in again.read_bytes() and b"LL@li.org" not in copy.read_bytes()
         assert _pofilter_findings(copy, tmp_path) == [], path
         before, after = catalog(path), catalog(copy)
         assert {(m.id, m.context): m.string for m in before if m.id} == \
