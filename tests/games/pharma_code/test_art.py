@@ -119,10 +119,11 @@ def test_a_pictogram_is_found_only_where_it_is_drawn(kit):
 
 
 def _hex(rgb: tuple[int, ...]) -> str:
-    return "#%02x%02x%02x" % rgb[:3]
+    return "#" + "".join(f"{v:02x}" for v in rgb[:3])
 
 
-@pytest.mark.parametrize(("value", "players"), [(1, 2), (50, 2), (51, 3), (55, 3), (56, 4), (60, 4)])
+@pytest.mark.parametrize(("value", "players"),
+                         [(1, 2), (50, 2), (51, 3), (55, 3), (56, 4), (60, 4)])
 def test_number_cards_are_bordered_into_the_bleed_in_their_groups_colour(value, players):
     """The core cards' border runs into the bleed (drift shows no white) in the colour of the
     card's player-count group; the centre of the card stays white for the big number."""

@@ -41,9 +41,8 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
 
 def _setups(check: Checker, setups: Any, data: Mapping[str, Any]) -> None:
     if not isinstance(setups, list) or not setups:
-        check.add("data.setups", "expected a list of {players, highest, jokers, card_label, colour, "
-                  "tint}",
-                  data, "setups")
+        check.add("data.setups", "expected a list of {players, highest, jokers, card_label, "
+                  "colour, tint}", data, "setups")
         return
     previous = 0
     for _, where, setup in check.entries(setups, "data.setups"):
