@@ -158,7 +158,7 @@ def _fewer(found: Sequence[Part], options: PrintOptions, paper: Size,
     for part in found:
         if isinstance(part.component, Deck) and not part.shared:
             size = part.component.size
-            count = gang_grid(size, paper, options).per_page
+            count = gang_grid(size, paper, options, len(part.component.cards)).per_page
             more = per_page_without_margin(size, paper, options)
             if more > count:
                 counts.setdefault((count, more), []).append(part.title)
