@@ -80,8 +80,28 @@ def make_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="verb", metavar="COMMAND")
     for module in COMMANDS.values():
         module.register(sub)
+    for command in sub.choices.values():
+        _network_option(command)
+        command.add_argument("--trust-code", action="store_true",
+                             help="run the Python a game folder brings (its python/ package); "
+                                  "only for folders whose author you trust")
     command_help.apply(parser)
     return parser
+
+
+def _network_option(parser: argparse.ArgumentParser) -> None:
+    """``--allow-private-urls`` on every command that reads a game folder (``--game-dir``),
+    whose ``cards_url`` may be fetched; nested commands (``pnp export tts``) too."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _network_option(command)
+    if "--game-dir" in parser._option_string_actions:
+        parser.add_argument("--allow-private-urls", action="store_true",
+                            help="let a deck's cards_url reach this machine (localhost) or a "
+                                 "private network; refused by default, since a stranger's game "
+                                 "folder could use it to read a service that only trusts "
+                                 "local requests")
 
 
 def _pipe_closed() -> int:
@@ -104,6 +124,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.verb:
         parser.print_help()
         return 2
+    if getattr(args, "allow_private_urls", False):
+        from ..content.fetch import allow_private
+
+        allow_private()
+    from ..rules import TRUST_VARIABLE
+
+    trusting = args.trust_code and os.environ.get(TRUST_VARIABLE) != "1"
+    if trusting:  # read by generator.rules, in this process and the build workers it starts
+        os.environ[TRUST_VARIABLE] = "1"
     try:
         code = int(COMMANDS[args.verb].run(args) or 0)
         sys.stdout.flush()  # a closed pipe shows here at the latest, where it is caught
@@ -118,6 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except MemoryError:  # past every budget of templates/limits.yaml, or a small machine
+        print("error: out of memory: the game asks more than this machine gives; see "
+              "docs/security.md for the budgets of a build", file=sys.stderr)
+        return 2
     except Exception:  # noqa: BLE001 - the last line of defence: no bare traceback for users
         if args.debug:
             raise
@@ -125,6 +158,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"internal error: {type(value).__name__}: {value} (run with --debug for details and "
               "please report it)", file=sys.stderr)
         return 3
+    finally:
+        if trusting:
+            del os.environ[TRUST_VARIABLE]
 
 
 def entry() -> None:

@@ -108,7 +108,8 @@ def back_corrections(args: argparse.Namespace) -> tuple[tuple[float, float], flo
     """The back offset and rotation: those typed, else those of ``--printer``, else none."""
     from ..pipeline.printers import PrinterProfile, printer_profile
 
-    profile = printer_profile(args.printer) if args.printer else PrinterProfile("")
+    flip = "short" if args.duplex == "short" else "long"
+    profile = printer_profile(args.printer, flip=flip) if args.printer else PrinterProfile("")
     return (profile.back_offset if args.back_offset is None else args.back_offset,
             profile.back_rotation if args.back_rotation is None else args.back_rotation)
 

@@ -52,9 +52,12 @@ class ShopTarget:
                   f"{product.px[0]}×{product.px[1]} px), {how}")
         print(f"wrote {counted(result.images, 'image')} of {counted(result.cards, 'card')} "
               f"into {result.folder}/ (manifest.json, manifest.csv) in {result.seconds:.2f} s")
+        order = result.vendor.order_pdf
         for pdf in result.pdfs:
+            assert order is not None
+            pages = "each back then its face" if order.back_first else "each face then its back"
             print(f"{pdf.name}: the file to order from {result.vendor.name} (PDF/X-1a, CMYK, "
-                  "one card a page, each front followed by its back)")
+                  f"at most {order.ink_limit} % ink, one card a page, {pages})")
         if result.not_in_pdf:
             print(f"note: {', '.join(result.not_in_pdf)} scaled, so not in the PDF, which draws "
                   f"a card at its own size; give the deck a size {result.vendor.name} prints")

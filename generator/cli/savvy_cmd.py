@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "scanpad, centrifugo, estugamo, fuzio, substrakto, kolozomi, mezakol, "
                         "antidote, hackz, spionado")
     answer.add_argument("args", nargs="*", help="what the tool points at (M17, min, row 2…)")
-    answer.add_argument("--draw", type=int, default=1,
+    answer.add_argument("--draw", type=int, default=1, choices=(1, 2),
                         help="which Substrakto card of the lab this is (1 or 2)")
     answer.add_argument("--misfunkcio", action="store_true",
                         help="Scanpad after the Misfunkcio interruption: off by one")

@@ -14,7 +14,8 @@ def register(games: argparse._SubParsersAction) -> None:
     p = games.add_parser("solo", help="Patient Zero: A Solo Epidemic (end of day 3)")
     p.add_argument("--colours", "--colors", type=int, required=True,
                    help="how many different colours are on the patient (0-4)")
-    p.add_argument("--cubes", type=int, required=True, help="cubes on the patient in all")
+    p.add_argument("--cubes", type=int, required=True,
+                   help="cubes on the patient in all (an amputated limb's cubes have left it)")
     p.add_argument("--amputated", type=int, default=0, help="amputated limbs (0-4)")
     p.add_argument("--specialists-lost", type=int, default=0,
                    help="Specialists removed from the game (0-4)")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Problem
+from ..paths import Refused, regular_file
 from .cards_limits import MAX_CELL, MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, refuse
 from .cells import Table
 from .checker import Checker, join
@@ -36,13 +37,10 @@ def read_rows(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
               name: Any) -> list[Any]:
     """The rows of the cards file ``name`` (relative to the game folder); nothing, the
     problems recorded, when it cannot be read."""
-    path = (folder / str(name)).resolve()
-    if folder.resolve() not in path.parents:
-        check.add(join(where, "cards_file"), "the cards file must lie inside the game folder",
-                  item, "cards_file")
-        return []
-    if not path.is_file():
-        check.add(join(where, "cards_file"), f"file not found: {path}", item, "cards_file")
+    try:
+        path = regular_file(folder / str(name), [folder], "a cards file")
+    except Refused as exc:
+        check.add(join(where, "cards_file"), str(exc.problems[0]), item, "cards_file")
         return []
     sheet = item.get("sheet")
     if sheet is not None and not is_workbook(path):
@@ -71,7 +69,7 @@ def url_rows(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
 def _file_rows(check: Checker, item: Mapping[str, Any], where: str, path: Path,
                source: str) -> list[Any]:
     """The rows of a cards file by its kind; ``source`` is how problems name it."""
-    if path.stat().st_size > MAX_FILE_BYTES:
+    if path.stat().st_size > MAX_FILE_BYTES:  # the file itself is checked by ``paths``
         check.problems.append(Problem(source, "", f"larger than a cards file may be "
                                       f"({MAX_FILE_BYTES // 2**20} MiB); split the deck"))
         return []

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError
+from ..paths import inside
 from ..resources import templates_dir
 from .checker import Checker, join
 from .legibility import text_floor
@@ -28,8 +29,8 @@ LAYOUT_KEYS = {"size", "extends", "elements", "override", "remove", "description
 def search_path(extra: list[Path] | None = None, game_folder: Path | None = None) -> list[Path]:
     """User folders, then the game's own layouts, then the built-in ones."""
     path = [p for p in (extra or [])]
-    if game_folder is not None:
-        path.append(game_folder / "layouts")
+    if game_folder is not None:  # a link named layouts must not lead out of the game
+        path.append(inside(game_folder / "layouts", [game_folder], "the layouts folder"))
     path.append(templates_dir() / "layouts")
     return [p for p in path if p.is_dir()]
 
@@ -41,7 +42,8 @@ def read_raw_layouts(folders: list[Path]) -> dict[str, tuple[Mapping[str, Any], 
     for folder in folders:
         for path in sorted(folder.glob("*.yaml")):
             try:
-                raw = load_yaml_shared(path)  # only read below: resolving builds new elements
+                # only read below: resolving builds new elements
+                raw = load_yaml_shared(path, (folder,))
             except ContentError as exc:
                 problems.extend(exc.problems)
                 continue

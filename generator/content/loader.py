@@ -12,9 +12,11 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import ContentError, Problem
+from ..limits import limit, past
 from ..resources import games_dir
 from .cards_file import read_rows, url_rows
 from .checker import Checker, join
+from .credits_spec import CREDITS_KEY, read_credits
 from .fields import field_map
 from .guide_spec import GUIDE_KEYS, read_guide
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
@@ -22,11 +24,12 @@ from .markup import check_card, check_layouts
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
+from .typefaces import FONTS_KEY, read_fonts
 from .yamlio import LineDict, Msg, load_yaml
 
-ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,47}$")
+ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,47}\Z")  # \Z: no newline after it, as $ allows
 GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description",
-             "colour_cues", *GUIDE_KEYS}
+             "colour_cues", FONTS_KEY, CREDITS_KEY, *GUIDE_KEYS}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
              "expect", "fields", "share", "gang_cut", "encoding", "delimiter", "sheet",
@@ -52,7 +55,7 @@ def builtin_games() -> list[str]:
 def game_folder(game_id: str) -> Path:
     if not ID_PATTERN.match(game_id) or game_id not in builtin_games():
         known = ", ".join(builtin_games())
-        raise ContentError(Problem("<command line>", "game", f"unknown game '{game_id}'; "
+        raise ContentError(Problem("<command line>", "game", f"unknown game {game_id!r}; "
                                    f"built-in games: {known} (or use --game-dir PATH)"))
     return games_dir() / game_id
 
@@ -65,17 +68,19 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     folder = folder.resolve()
     path = folder / "game.yaml" if folder.is_dir() else folder
     folder = path.parent
-    raw = load_yaml(path)
+    raw = load_yaml(path, (folder,))
     check = Checker(str(path))
     raw = check.mapping(raw, "") or LineDict()
     check.keys(raw, "", GAME_KEYS, required=("id", "title", "components"))
     game_id = check.text(raw, "id", "")
     check.text(raw, "title", "")
     if game_id is not None and not ID_PATTERN.match(game_id):
-        check.add("id", f"'{game_id}' is not a valid id: use lower-case letters, digits and '-'",
+        check.add("id", f"{game_id!r} is not a valid id: use lower-case letters, digits and '-'",
                   raw, "id")
     palette = _palette(check, raw)
     cues = _colour_cues(check, raw, palette)
+    fonts = read_fonts(check, raw)
+    credits = read_credits(check, raw)
     try:
         layouts = resolve_layouts(read_raw_layouts(search_path(layout_dirs, folder)),
                                   {**card_sizes(), **game_sizes(folder)}, elements)
@@ -103,6 +108,8 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
         colour_cues=freeze(cues),
         bring=bring,
         assembly=assembly,
+        fonts=freeze(fonts),
+        credits=credits,
     )
 
 
@@ -166,7 +173,7 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
         check.keys(item, where, COMPONENT_KEYS[kind], required=("id", "title"))
         component_id = check.text(item, "id", where) or ""
         if component_id and not ID_PATTERN.match(component_id):
-            check.add(join(where, "id"), f"'{component_id}' is not a valid id", item, "id")
+            check.add(join(where, "id"), f"{component_id!r} is not a valid id", item, "id")
         if component_id in seen:
             check.add(join(where, "id"), f"component id '{component_id}' is used twice", item, "id")
         seen.add(component_id)
@@ -183,6 +190,11 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
             deck = _deck(check, item, where, folder, layouts, component_id, title, variables)
             if deck is not None:
                 result.append(deck)
+                if sum(len(d.cards) for d in result if isinstance(d, Deck)) \
+                        > limit("cards_per_game"):
+                    check.add(where, past("cards_per_game", "the cards of the game's decks"),
+                              item)
+                    break
             continue
         layout = check.text(item, "layout", where)
         _need_layout(check, layout, layouts, item, "layout", where)
@@ -231,6 +243,10 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
         fields = {k: v for k, v in row.items() if k not in CARD_RESERVED}
         fields = freeze({**fields, **mapping.apply(check, row, row_where)})
         check_card(check, row, row_where, folder, deck_id, index + 1, item.get("cards_file"))
+        if len(cards) + (qty or 0) > limit("cards_per_deck"):
+            check.add(row_where, past("cards_per_deck", "the deck's cards, quantities "
+                                      "counted"), row, "qty")
+            break
         for copy in range(1, (qty or 0) + 1):
             cards.append(Card(fields, card_front or "", card_back, copy))
     expect = check.integer(item, "expect", where, low=0)

@@ -1,6 +1,8 @@
 """Card text markup: ``**bold**``, ``*italic*`` and ``:name:`` (the picture ``icons/name.svg``
-or ``.png`` of the game folder, drawn inline). Read here, free of any drawing library, so the
-loader can report a broken card when it reads it, and drawing reads the same pieces.
+or ``.png`` of the game folder, drawn inline; failing that, ``:gi-name:`` is the icon ``name``
+of the bundled game-icons.net set, drawn in the text's colour). Read here, free of any drawing
+library, so the loader can report a broken card when it reads it, and drawing reads the same
+pieces.
 
 An ordinary colon stays text: ``:name:`` is an icon only when nothing alphanumeric touches its
 outer colons ("Wrong: draw one", "10:30", "10:30:45" are text). A backslash keeps the next
@@ -18,6 +20,7 @@ from typing import Any
 
 from ..errors import Problem
 from .checker import Checker, join
+from .icon_set import MARKUP_PREFIX, bundled_name, known, unknown_icon
 from .yamlio import line_of
 
 ICON_FOLDER = "icons"
@@ -39,7 +42,8 @@ class Span:
 
 @dataclass(frozen=True)
 class Symbol:
-    """An inline icon: ``icons/<name>.svg`` (or ``.png``) of the game folder."""
+    """An inline icon: ``icons/<name>.svg`` (or ``.png``) of the game folder, or for a
+    ``gi-`` name without such a file, an icon of the bundled set."""
 
     name: str
 
@@ -129,10 +133,25 @@ def icon_file(folder: Path, name: str) -> Path | None:
 
 
 def missing_icon(name: str) -> str:
-    """Why ``:name:`` cannot be drawn, and the two ways out."""
+    """Why ``:name:`` cannot be drawn, and the ways out."""
     looked = " or ".join(f"{ICON_FOLDER}/{name}{suffix}" for suffix in ICON_SUFFIXES)
+    bundled = bundled_name(name)
+    if bundled is not None:
+        return (f"{unknown_icon(bundled, MARKUP_PREFIX)} (and the game folder has no "
+                f"{looked})")
     return (f"':{name}:' names an icon, but the game folder has no {looked}; add the picture, "
-            f"or write \\:{name}: to print the text as it is")
+            f"use a bundled one (:{MARKUP_PREFIX}virus:), or write \\:{name}: to print the "
+            "text as it is")
+
+
+def icon_source(folder: Path, name: str) -> Path | str | None:
+    """Where icon ``name`` comes from: the game folder's file (its own icons win), else the
+    bundled set's name; None when neither has it."""
+    path = icon_file(folder, name)
+    if path is not None:
+        return path
+    bundled = bundled_name(name)
+    return bundled if bundled is not None and known(bundled) else None
 
 
 def problems(text: str, folder: Path) -> list[str]:
@@ -144,7 +163,7 @@ def problems(text: str, folder: Path) -> list[str]:
     except MarkupError as exc:
         return [str(exc)]
     names = dict.fromkeys(p.name for p in pieces if isinstance(p, Symbol))
-    return [missing_icon(name) for name in names if icon_file(folder, name) is None]
+    return [missing_icon(name) for name in names if icon_source(folder, name) is None]
 
 
 def check_card(check: Checker, row: Mapping[str, Any], where: str, folder: Path, deck: str,

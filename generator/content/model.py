@@ -8,6 +8,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .credits_spec import Credit
 from .guide_spec import AssemblyStep
 from .yamlio import Msg
 
@@ -123,6 +124,10 @@ class Game:
     # the assembly order
     bring: tuple[Msg, ...] | None = None
     assembly: tuple[AssemblyStep, ...] = ()
+    # the print guide's credits (content.credits_spec): authors as the source names them
+    credits: tuple[Credit, ...] = ()
+    # the face behind each chosen font role (content.typefaces): {"display": "comfortaa"}
+    fonts: Mapping[str, str] = field(default_factory=dict)
 
     def component(self, component_id: str) -> Component:
         for component in self.components:

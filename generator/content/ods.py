@@ -17,6 +17,7 @@ from odf import teletype
 from odf.namespaces import OFFICENS, TABLENS, TEXTNS
 from odf.opendocument import load
 
+from ..limits import limit, refuse
 from .cards_limits import MAX_COLUMNS, MAX_ROWS
 from .cells import Table, cell_name, formula_problem, number_text, opened, pick_sheet
 
@@ -85,15 +86,20 @@ def _cells(path: Path, row: Any, number: int, spans: dict[tuple[int, int], str])
         for _ in range(min(repeat, MAX_COLUMNS + 1)):
             column += 1
             found[column] = text
-            _span(spans, text, number, column, rows, columns)
+            _span(path, spans, text, number, column, rows, columns)
     last = max((c for c, text in found.items() if text), default=0)
     return [found.get(c, "") for c in range(1, last + 1)]
 
 
-def _span(spans: dict[tuple[int, int], str], text: str, row: int, column: int, rows: int,
-          columns: int) -> None:
-    """Remember the merged cell's value for the covered cells that follow it."""
-    for down in range(min(rows, 1000)):
+def _span(path: Path, spans: dict[tuple[int, int], str], text: str, row: int, column: int,
+          rows: int, columns: int) -> None:
+    """Remember the merged cell's value for the covered cells that follow it; the cells
+    merged, all together, no more than ``sheet_span``."""
+    covered = max(1, min(rows, MAX_ROWS + 1)) * max(1, min(columns, MAX_COLUMNS + 1))
+    if len(spans) + covered > limit("sheet_span"):
+        raise refuse(str(path), "sheet_span", f"row {row}: merged cells covering "
+                     f"{covered:,} cells")
+    for down in range(min(rows, MAX_ROWS + 1)):
         for right in range(min(columns, MAX_COLUMNS + 1)):
             if down or right:
                 spans[(row + down, column + right)] = text

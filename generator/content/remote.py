@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sys
 import time
 import urllib.parse
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError, Problem
+from ..paths import Refused, regular_file, writable
 from ..resources import templates_dir
 from .cards_limits import MAX_FILE_BYTES
 from .yamlio import load_yaml
@@ -40,7 +42,7 @@ def settings() -> dict[str, float]:
 def copy_path(folder: Path, url: str) -> Path:
     """Where the copy of ``url`` lives: named by its host and a hash of the whole address,
     so a deck pointed at another address never builds from the old one's copy."""
-    host = urllib.parse.urlsplit(url).hostname or "sheet"
+    host = re.sub(r"[^a-z0-9.-]", "_", urllib.parse.urlsplit(url).hostname or "sheet")[:60]
     return folder / CACHE_DIR / f"{host}-{hashlib.sha256(url.encode()).hexdigest()[:12]}.csv"
 
 
@@ -52,7 +54,12 @@ def copy_of(folder: Path, url: str) -> Path:
         raise ContentError(Problem(url, "", "expected an http:// or https:// address (in "
                                    "Google Sheets: File › Share › Publish to web, as CSV)"))
     folder = folder.resolve()  # one copy and one fetch, however the folder was written
-    path = copy_path(folder, url)
+    try:  # no link left there by the folder's author is read or written through
+        path = writable(copy_path(folder, url), [folder], "the copy of a published sheet")
+        if os.path.lexists(path):
+            regular_file(path, [folder], "the copy of a published sheet")
+    except Refused as exc:  # the deck's problem names the address; this, the link
+        raise ContentError(Problem(url, "", str(exc.problems[0]))) from None
     last = _fetched.get((path, url))
     if last is None or time.monotonic() - last[0] > settings()["reuse_within_s"]:
         failure = _fetch(url, path)

@@ -3,6 +3,7 @@ from its ``sizes.yaml``."""
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -48,10 +49,10 @@ def game_sizes(folder: Path) -> dict[str, Size]:
     """The card sizes a game names in its ``sizes.yaml`` (``cards: {name: [w, h]}``); a
     ContentError naming every entry that is not a pair of lengths."""
     path = folder / "sizes.yaml"
-    if not path.is_file():
+    if not os.path.lexists(path):
         return {}
     check = Checker(str(path))
-    raw = check.mapping(load_yaml(path) or {}, "") or {}
+    raw = check.mapping(load_yaml(path, (folder,)) or {}, "") or {}
     cards = check.mapping(raw.get("cards", {}), "cards", raw, "cards") or {}
     sizes: dict[str, Size] = {}
     for name, value in cards.items():

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ..errors import ContentError, Problem
-from .cards_limits import MAX_FILE_BYTES
+from ..limits import limit, refuse
 from .cells import RESAVE, Table
 from .textfile import read_bytes, what_it_is
 
@@ -88,7 +88,7 @@ def _check_archive(path: Path, kind: str) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             actual = _kind(archive)
-            unpacked = sum(i.file_size for i in archive.infolist() if i.filename.endswith(".xml"))
+            _check_entries(path, archive.infolist())
     except (zipfile.BadZipFile, OSError, KeyError) as exc:
         raise ContentError(Problem(str(path), "", f"a damaged workbook ({exc}); {RESAVE}")) \
             from None
@@ -97,7 +97,20 @@ def _check_archive(path: Path, kind: str) -> None:
                      else ("a zip archive with no workbook in it",
                            f"save it from the spreadsheet program as {path.suffix}"))
         raise ContentError(Problem(str(path), "", f"{what}, not {expected}; {fix}"))
-    if unpacked > MAX_FILE_BYTES:
-        raise ContentError(Problem(str(path), "", f"{unpacked // 2**20} MiB of sheet data "
-                                   f"unpacked, past the {MAX_FILE_BYTES // 2**20} MiB a cards "
-                                   "file may hold; split the deck"))
+
+
+def _check_entries(path: Path, entries: list[zipfile.ZipInfo]) -> None:
+    """Refuse a workbook whose entries — every one, not only its sheets' XML: a picture or
+    any part a library may unpack — are too many, unpack to too much together, or one of
+    them unpacks far larger than it is stored (a zip bomb), before any is unpacked."""
+    if len(entries) > limit("archive_entries"):
+        raise refuse(str(path), "archive_entries", f"{len(entries):,} entries in the workbook")
+    unpacked = sum(entry.file_size for entry in entries)
+    if unpacked > limit("archive_bytes"):
+        raise refuse(str(path), "archive_bytes", f"{unpacked:,} bytes unpacked")
+    for entry in entries:
+        if entry.file_size > 1_000_000 and \
+                entry.file_size > limit("archive_ratio") * max(1, entry.compress_size):
+            raise refuse(str(path), "archive_ratio", f"the entry {entry.filename[:60]} "
+                         f"unpacks {entry.file_size // max(1, entry.compress_size):,} times "
+                         "larger than it is stored")

@@ -12,6 +12,7 @@ from typing import Any
 import yaml
 
 from ..errors import ContentError, Problem
+from ..limits import limit, refuse
 from ..resources import file_version
 from .textfile import read_text
 
@@ -93,7 +94,7 @@ _Loader.add_constructor("!t", _construct_msg)
 def load_yaml_text(text: str, source: str) -> Any:
     """Parse YAML text; a syntax error becomes a ContentError with the line."""
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
+        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -103,29 +104,52 @@ def load_yaml_text(text: str, source: str) -> Any:
         ) from None
     except yaml.YAMLError as exc:
         raise ContentError(Problem(source, "", f"invalid YAML: {exc}")) from None
+    except RecursionError:
+        raise ContentError(Problem(source, "", "invalid YAML: nested too deeply")) from None
+    _count_values(data, source)
+    return data
 
 
-def load_yaml(path: Path) -> Any:
+def _count_values(data: Any, source: str) -> None:
+    """Refuse a file whose values, every alias (``*name``) expanded, number more than
+    ``yaml_nodes``: PyYAML shares an alias's value, but every later step (freezing, drawing,
+    hashing) walks each copy, so ten nested aliases of ten make ten billion values of a
+    few hundred bytes. Walks no further than the limit."""
+    budget = limit("yaml_nodes")
+    todo, seen = [data], 0
+    while todo:
+        value = todo.pop()
+        seen += 1
+        if seen > budget:
+            raise refuse(source, "yaml_nodes", "values, with every alias expanded")
+        if isinstance(value, dict):
+            todo.extend(value.values())
+            todo.extend(value.keys())
+        elif isinstance(value, list):
+            todo.extend(value)
+
+
+def load_yaml(path: Path, roots: tuple[Path, ...] | None = None) -> Any:
     """Read and parse a YAML file, with errors that name it (and what it is when it is not
-    text)."""
-    return load_yaml_text(read_text(path, "YAML text", "save it as UTF-8 in a text editor"),
-                          str(path))
+    text); ``roots``: the folders it may lie in (see ``paths``)."""
+    return load_yaml_text(read_text(path, "YAML text", "save it as UTF-8 in a text editor",
+                                    roots=roots), str(path))
 
 
-def load_yaml_shared(path: Path) -> Any:
+def load_yaml_shared(path: Path, roots: tuple[Path, ...] | None = None) -> Any:
     """``load_yaml`` for files read on every game load (layout files, the built-in ones above
     all): parsed once per process and version of the file. The result is shared, so callers
     must not change it."""
     try:
         version = file_version(path)
     except OSError:
-        return load_yaml(path)  # names the problem
-    return _parsed(path, version)
+        return load_yaml(path, roots)  # names the problem
+    return _parsed(path, version, roots)
 
 
 @lru_cache(maxsize=64)
-def _parsed(path: Path, version: tuple[int, int]) -> Any:
-    return load_yaml(path)
+def _parsed(path: Path, version: tuple[int, int], roots: tuple[Path, ...] | None) -> Any:
+    return load_yaml(path, roots)
 
 
 def line_of(container: Any, key: str | int | None = None) -> int | None:

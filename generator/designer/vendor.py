@@ -7,7 +7,7 @@ nearest products, unless the designer asks for ``fit="nearest"``: the deck is th
 uniformly scaled to fit inside that product's trim (nothing of the card is lost) and its bleed
 is extended to fill the rest of the shop's canvas. Every physical card (after ``qty``) is
 drawn, since a layout may print its number; identical images are written once. A shop that
-orders from a PDF (DriveThruCards: ``one_up_pdf``) also gets ``pnp build --pdfx --one-up`` of
+orders from a PDF (DriveThruCards: ``order_pdf``) also gets ``pnp build --pdfx --one-up`` of
 the decks it takes as is.
 """
 
@@ -34,6 +34,7 @@ from ..pipeline.build import build_one_up
 from ..resources import templates_dir
 from .raster import Rasterizer
 from .staging import staged
+from .vendor_preflight import OrderedDeck, OrderPdf, preflight
 
 RENDER_CHUNK = 12     # cards rasterized at a time, so a big deck does not fill the memory
 
@@ -55,7 +56,7 @@ class Vendor:
     format: str
     wants: str                   # what the shop asks for beyond these images ('' = nothing)
     products: tuple[Product, ...]
-    one_up_pdf: bool = False     # its order file: pnp build --pdfx --one-up of the decks
+    order_pdf: OrderPdf | None = None  # its order files: pnp build --pdfx --one-up
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class VendorResult:
     images: int
     cards: int
     seconds: float
-    pdfs: tuple[Path, ...] = ()     # the shop's order files (one_up_pdf)
+    pdfs: tuple[Path, ...] = ()     # the shop's order files (order_pdf)
     not_in_pdf: tuple[str, ...] = ()  # scaled decks, which a one-up PDF cannot hold
 
 
@@ -165,13 +166,14 @@ def export_vendor(request: VendorRequest) -> VendorResult:
     target = Path(out_dir) / f"{raster.game.id}-{request.lang}"
     files: list[dict[str, Any]] = []
     pdfs: list[str] = []
-    scaled = tuple(f.deck.id for f in fits if f.scale != 1) if shop.one_up_pdf else ()
+    scaled = tuple(f.deck.id for f in fits if f.scale != 1) if shop.order_pdf else ()
     with staged(target) as staging:
         for deck_fit in fits:
             files += _export_deck(raster, shop, deck_fit, staging)
         manifest = _manifest(shop, raster.game.id, request.lang, fits, files)
-        if shop.one_up_pdf:
-            pdfs = _one_up_pdfs(request, [f for f in fits if f.scale == 1], staging)
+        if shop.order_pdf:
+            pdfs = _one_up_pdfs(request, shop.order_pdf, [f for f in fits if f.scale == 1],
+                                staging)
             manifest.update(pdfs=pdfs, not_in_pdf=list(scaled))
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False)
                                                + "\n", encoding="utf-8")
@@ -184,18 +186,25 @@ def export_vendor(request: VendorRequest) -> VendorResult:
                         tuple(target / name for name in pdfs), scaled)
 
 
-def _one_up_pdfs(request: VendorRequest, fits: list[DeckFit], folder: Path) -> list[str]:
+def _one_up_pdfs(request: VendorRequest, order: OrderPdf, fits: list[DeckFit],
+                 folder: Path) -> list[str]:
     """The decks taken as is as ``pnp build --pdfx --one-up`` draws them (PDF/X-1a, CMYK, a
-    card a page at trim + the product's bleed, each front followed by its back): one file a
-    bleed, written into ``folder``. A scaled deck is left out: that PDF draws a card at its own
+    card a page at trim + the product's bleed) under the shop's rules: its ink limit, its page
+    order, one file a deck or one a bleed; each file re-read against those rules before it
+    stays (``vendor_preflight``). A scaled deck is left out: that PDF draws a card at its own
     size."""
-    by_bleed: dict[float, list[str]] = {}
+    groups: dict[tuple[float, str], list[DeckFit]] = {}
     for deck_fit in fits:
-        by_bleed.setdefault(max(deck_fit.product.bleed), []).append(deck_fit.deck.id)
+        key = (max(deck_fit.product.bleed), deck_fit.deck.id if order.per_deck else "")
+        groups.setdefault(key, []).append(deck_fit)
     names = []
-    for bleed, decks in by_bleed.items():
-        result = build_one_up(request.game, request.lang, folder, bleed, tuple(decks),
-                              request.layout_dirs, fallback=request.fallback)
+    for (bleed, _), group in groups.items():
+        result = build_one_up(request.game, request.lang, folder, bleed,
+                              tuple(f.deck.id for f in group), request.layout_dirs,
+                              order.ink_limit, request.fallback, order.back_first)
+        preflight(result.path, order, [OrderedDeck(
+            f.deck.id, len(f.deck.cards), f.deck.size,
+            len({card.back for card in f.deck.cards}) == 1) for f in group], bleed)
         names.append(result.path.name)
     return names
 
@@ -287,5 +296,8 @@ def _vendor(vendor_id: str, raw: dict[str, Any]) -> Vendor:
             (float(bleed[0]), float(bleed[1])) if isinstance(bleed, list)
             else (float(bleed), float(bleed)),
             (int(spec["px"][0]), int(spec["px"][1]))))
+    order = raw.get("order_pdf")
     return Vendor(vendor_id, str(raw["name"]), int(raw["dpi"]), str(raw["format"]),
-                  str(raw.get("wants", "")), tuple(products), bool(raw.get("one_up_pdf")))
+                  str(raw.get("wants", "")), tuple(products),
+                  OrderPdf(int(order["ink_limit"]), bool(order["back_first"]),
+                           bool(order["per_deck"])) if order else None)

@@ -22,6 +22,7 @@ from ..errors import UsageError
 from ..resources import templates_dir
 from .watch import PDFIUM, Preview
 
+LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")  # the Host a browser on this machine sends
 PAGE_DPI = 100  # a PDF page as the preview shows it: legible, and quick to draw
 CARD = re.compile(r"/card/([0-9a-f]{64}-(?:front|back))\.png")
 PDF_PAGE = re.compile(r"/pdf/([0-9a-f]{16})/page-(\d+)\.png")
@@ -63,6 +64,9 @@ class _Handler(BaseHTTPRequestHandler):
     preview: Preview  # set on the subclass each server makes
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if not self._local_host():
+            self.send_error(HTTPStatus.MISDIRECTED_REQUEST, "pnp watch answers localhost only")
+            return
         path = self.path.split("?", 1)[0]
         proofs = self.preview.proofs
         if path == "/":
@@ -79,8 +83,17 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self.send_error(HTTPStatus.NOT_FOUND, "not in the latest build")
 
+    def _local_host(self) -> bool:
+        """Whether the request names this server as the browser reached it: localhost,
+        127.0.0.1 or [::1] with its port. Any other ``Host`` is a page elsewhere that made
+        its own name point here (DNS rebinding) to read the preview."""
+        port = self.server.server_port  # type: ignore[attr-defined]  # an HTTPServer's
+        return self.headers.get("Host", "").lower() in {
+            f"{name}:{port}" for name in LOCAL_NAMES}
+
     def _send(self, body: bytes, kind: str, cache: bool = False) -> None:
         self.send_response(HTTPStatus.OK)
+        self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "max-age=3600, immutable" if cache else "no-store")

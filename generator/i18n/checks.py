@@ -1,5 +1,9 @@
 """Problems inside translation catalogs that would only show up as a wrong or broken card:
-a placeholder the translation lost or invented, and markup it opened but never closed."""
+a placeholder the translation lost or invented, markup it opened but never closed, and a
+second form of address in a catalog that speaks to the reader in one (vous or tu, du or ihr).
+
+Quotes, apostrophes and French narrow spaces are not checked here: the typography step of
+the text pipeline (``content.typography``) sets them whatever the catalog holds."""
 
 from __future__ import annotations
 
@@ -9,12 +13,18 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
+from ..content.typography import address_words
 from ..content.wording import numbered
 from ..errors import Problem
+from ..limits import limit, past
 
 PLACEHOLDER = re.compile(r"\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}|%\(\w+\)[sdif]|%[sdif]")
 PO_STRING = r'"(?:[^"\\]|\\.)*"'
 PO_LINE = re.compile(rf"^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?{PO_STRING}$")
+# a format field as str.format reads it: its name, then a conversion and a spec
+FIELD = re.compile(r"(?<!\{)\{(?!\{)([^{}:!]*)(![^{}:]*)?(:[^{}]*)?\}")
+# a printf conversion as % reads it: flags, width, precision
+PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)[^<>]*?(/?)>")
 
 
@@ -62,6 +72,10 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
     where = f"msgid {source[:60]!r}"
     problems = []
     for text in _strings(message):
+        unsafe = format_problem(text)
+        if unsafe:  # the one problem worth telling of this translation
+            problems.append(Problem(str(path), where, unsafe, message.lineno))
+            continue
         lost = placeholders(source) - placeholders(text)
         extra = placeholders(text) - placeholders(source)
         if lost:
@@ -79,6 +93,64 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
     return problems
 
 
+def format_problem(text: str) -> str | None:
+    """Why a translation could make its formatting huge or reach into the objects it
+    formats, which a catalog from a stranger may try: a field with an attribute or index
+    (``{pages.__class__}``, ``{0[0]}``), or a width or precision past ``format_width``
+    (``{n:>999999999}``, ``%(n)999999999s``). None when it has none."""
+    bound = limit("format_width")
+    for match in FIELD.finditer(text):
+        name, spec = match.group(1), match.group(3) or ""
+        if "." in name or "[" in name:
+            return (f"the placeholder {match.group(0)[:40]!r} reads an attribute or an item; "
+                    "write the placeholder as the msgid has it")
+        if any(int(n) > bound for n in re.findall(r"\d+", spec)):
+            return past("format_width", f"the placeholder {match.group(0)[:40]!r} pads")
+    for match in PRINTF.finditer(text):
+        if "*" in match.group(0) or any(int(n) > bound for n in match.groups() if n
+                                         and n.isdigit()):
+            return past("format_width", f"the conversion {match.group(0)[:40]!r} pads")
+    return None
+
+def form_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """The marker words of one form of address as whole words (``t’`` before a letter, with
+    either apostrophe)."""
+    parts = [re.escape(w[:-1]) + "['’](?=\\w)" if w.endswith(("'", "’")) else
+             re.escape(w) + "(?!\\w)" for w in words]
+    return re.compile(r"(?<![\w'’])(?:" + "|".join(parts) + ")", re.IGNORECASE)
+
+
+def address_problems(path: Path, catalog: Catalog) -> list[Problem]:
+    """The messages that use another form of address than most of the catalog does (the
+    forms of its language in templates/typography.yaml; on a tie, the first listed wins),
+    each named with its msgid and .po line, so one kit speaks to its reader one way."""
+    lang = str(catalog.locale.language) if catalog.locale else path.name.split(".")[0]
+    forms = {form: form_pattern(words) for form, words in address_words(lang).items()}
+    uses: dict[str, list[tuple[Message, str]]] = {form: [] for form in forms}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        text = " ".join(_strings(message))
+        for form, pattern in forms.items():
+            found = pattern.search(text)
+            if found:
+                uses[form].append((message, found.group(0)))
+    used = [form for form in forms if uses[form]]
+    if len(used) < 2:
+        return []
+    main = max(used, key=lambda form: (len(uses[form]), -list(forms).index(form)))
+    problems = []
+    for form in used:
+        for message, word in uses[form] if form != main else ():
+            source = message.id if isinstance(message.id, str) else message.id[0]
+            problems.append(Problem(
+                str(path), f"msgid {source[:60]!r}",
+                f"'{word}' addresses the reader as {form}, but this catalog says {main} "
+                f"({len(uses[main])} messages): write it with {main}", message.lineno))
+    return problems
+
+
 def catalog_problems(path: Path, catalog: Catalog) -> list[Problem]:
-    """Every placeholder and markup problem of one parsed .po file."""
-    return [p for m in catalog if m.id and not m.fuzzy for p in message_problems(path, m)]
+    """Every placeholder, markup and form-of-address problem of one parsed .po file."""
+    return [*(p for m in catalog if m.id and not m.fuzzy for p in message_problems(path, m)),
+            *address_problems(path, catalog)]

@@ -67,6 +67,24 @@ GUIDE_GLUE_SIDES = "Printed single-sided: glue its pages back to back, two by tw
 GUIDE_BRING = "What to bring"
 GUIDE_BRING_INTRO = "The game also needs what this kit does not print:"
 GUIDE_BRING_NOTHING = "Nothing else: this kit prints everything the game needs."
+# The guide's credits (pipeline/guide_credits.py): the game's authors by role (``credits:`` in
+# game.yaml), that the kit is unofficial, and the licences of the icons and type it prints in.
+GUIDE_CREDITS = "Credits"
+CREDIT_ROLES = {
+    "game design": "Game design: {names}",
+    "illustration": "Illustration: {names}",
+    "graphic design": "Graphic design: {names}",
+    "graphics": "Graphics: {names}",
+    "publisher": "Publisher: {names}",
+    "cooperation": "In cooperation with {names}",
+    "source": "Source: {names} (it names no author).",
+}
+GUIDE_UNOFFICIAL = ("This is an unofficial print-and-play kit of {title}, for personal use. The "
+                    "game, its rules and its name belong to their authors and publisher, who "
+                    "neither made nor endorse this kit.")
+GUIDE_ICONS = ("Icons: {set}, by {authors}, under the licence {licence} ({url}).")
+GUIDE_TYPE = "Type: {faces}."
+GUIDE_FACE = "{name} by {authors} ({licence})"
 
 # Every message of the print guide, for the message templates of every game.
 GUIDE_MESSAGES: tuple[str | tuple[str, str], ...] = (
@@ -75,5 +93,6 @@ GUIDE_MESSAGES: tuple[str | tuple[str, str], ...] = (
     GUIDE_PAPER_FOR, *GUIDE_PAPERS.values(),
     GUIDE_SIMPLEX, GUIDE_BLANK, GUIDE_BACKS_APART, GUIDE_BACKS_OF, GUIDE_ASSEMBLY, GUIDE_TOOLS,
     GUIDE_STEP, *GUIDE_STEPS.values(), GUIDE_GLUE_SIDES, GUIDE_BRING, GUIDE_BRING_INTRO,
-    GUIDE_BRING_NOTHING,
+    GUIDE_BRING_NOTHING, GUIDE_CREDITS, *CREDIT_ROLES.values(), GUIDE_UNOFFICIAL, GUIDE_ICONS,
+    GUIDE_TYPE, GUIDE_FACE,
 )

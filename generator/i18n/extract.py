@@ -15,7 +15,9 @@ from typing import Any
 
 from jinja2.ext import babel_extract
 
+from ..content.textfile import read_text
 from ..content.yamlio import Msg, load_yaml
+from ..paths import regular_file
 from ..resources import templates_dir
 from .engine_messages import BLANK_BACK, GUIDE_MESSAGES, RULE_SUMMARY_PAGE
 
@@ -71,7 +73,7 @@ def _jinja(source: str, where: str, first_line: int, found: Messages) -> None:
 def data_messages(path: Path, root: Path, found: Messages) -> None:
     """``!t`` texts of one data file."""
     where = str(path.relative_to(root))
-    for value, line in _walk(load_yaml(path)):
+    for value, line in _walk(load_yaml(path, (root,))):
         if isinstance(value, Msg):
             _add(found, str(value), where, line)
 
@@ -79,14 +81,15 @@ def data_messages(path: Path, root: Path, found: Messages) -> None:
 def layout_messages(path: Path, root: Path, found: Messages) -> None:
     """gettext calls inside the template strings and expressions of one layout file."""
     where = str(path.relative_to(root))
-    for value, line in _walk(load_yaml(path)):
+    for value, line in _walk(load_yaml(path, (root,))):
         if isinstance(value, str) and "(" in value and any(k + "(" in value for k in KEYWORDS):
             source = value if "{{" in value or "{%" in value else "{{ " + value + " }}"
             _jinja(source, where, line or 1, found)
 
 
 def template_messages(path: Path, root: Path, found: Messages) -> None:
-    _jinja(path.read_text(encoding="utf-8"), str(path.relative_to(root)), 1, found)
+    text = read_text(path, "a jinja template", "save it as UTF-8", roots=(root,))
+    _jinja(text, str(path.relative_to(root)), 1, found)
 
 
 def rules_templates(folder: Path) -> list[Path]:
@@ -96,9 +99,11 @@ def rules_templates(folder: Path) -> list[Path]:
              if isinstance(c, dict) and c.get("kind") == "rules"]
     found = []
     for name in names:
-        for base in (folder / "rules", templates_dir() / "rules"):
+        for base, root in ((folder / "rules", folder), (templates_dir() / "rules", None)):
             if isinstance(name, str) and (base / name).is_file():
-                found.append(base / name)
+                # a name such as ../../x, or a link, must not read a file outside the game
+                found.append(base / name if root is None else
+                             regular_file(base / name, [root], "a rules template"))
                 break
     return found
 

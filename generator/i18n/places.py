@@ -14,6 +14,7 @@ import os
 import shlex
 from pathlib import Path
 
+from ..paths import inside
 from ..resources import games_dir, locales_dir
 
 LOCALES_ENV = "PNP_LOCALES"   # names the user's catalog folder instead of ./pnp-locales
@@ -43,14 +44,20 @@ def catalog_folders(game_folder: Path | None) -> list[Path]:
     ``locales/``, the engine's."""
     if game_folder is None:
         return [locales_dir()]
-    return [*user_catalog_folders(game_folder), game_folder / "locales", locales_dir()]
+    return [*user_catalog_folders(game_folder), own_locales(game_folder), locales_dir()]
+
+
+def own_locales(game_folder: Path) -> Path:
+    """The game's ``locales/``, resolved: a link by that name must not lead out of the game
+    folder, to be read or written through (see ``paths``)."""
+    return inside(game_folder / "locales", [game_folder], "the locales folder")
 
 
 def catalog_home(game_folder: Path) -> Path:
     """Where this game's template and new catalogs are written: the user's folder for a
     built-in game, the game's own ``locales/`` otherwise (the writer refuses a folder inside
     the package, see ``resources.shipped``)."""
-    return (user_catalog_folders(game_folder) or [game_folder / "locales"])[0]
+    return (user_catalog_folders(game_folder) or [own_locales(game_folder)])[0]
 
 
 def shown(path: Path) -> str:

@@ -10,15 +10,17 @@ from .plan import PagePlan, Placement, Side
 
 
 def impose_one_up(card: Size, fronts: list[str], backs: list[str | None],
-                  bleed: float) -> list[PagePlan]:
-    """Front, back, front, back…: every page ``card`` + 2 × ``bleed``, the card's trim box
-    inset by ``bleed`` on every side."""
+                  bleed: float, back_first: bool = False) -> list[PagePlan]:
+    """Front, back, front, back… (``back_first``: back, front, back, front…, as
+    DriveThruCards asks): every page ``card`` + 2 × ``bleed``, the card's trim box inset by
+    ``bleed`` on every side; a card with no back gets a blank page."""
     width, height = card.w + 2 * bleed, card.h + 2 * bleed
     pages = []
     for item, (front, back) in enumerate(zip(fronts, backs, strict=True)):
-        pages.append(PagePlan(width, height, (
-            Placement(front, item, Side.FRONT, bleed, bleed, card.w, card.h, 0, bleed),)))
+        face = PagePlan(width, height, (
+            Placement(front, item, Side.FRONT, bleed, bleed, card.w, card.h, 0, bleed),))
         behind = () if back is None else (
             Placement(back, item, Side.BACK, bleed, bleed, card.w, card.h, 0, bleed),)
-        pages.append(PagePlan(width, height, behind, side=Side.BACK if behind else Side.BLANK))
+        reverse = PagePlan(width, height, behind, side=Side.BACK if behind else Side.BLANK)
+        pages += [reverse, face] if back_first else [face, reverse]
     return pages

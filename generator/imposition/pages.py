@@ -6,6 +6,7 @@ import math
 from dataclasses import replace
 
 from ..content.model import Size
+from ..limits import limit, past
 from .imposition import back_rotation
 from .plan import (
     Duplex,
@@ -96,6 +97,9 @@ def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
     step_w, step_h = area_w - overlap, area_h - overlap
     cols = max(1, math.ceil((size.w - overlap) / step_w))
     rows = max(1, math.ceil((size.h - overlap) / step_h))
+    if cols * rows > limit("board_pages"):  # a board of 100 m a side: 250,000 pages
+        raise ValueError(past("board_pages", f"{size.w:g} × {size.h:g} mm tile {cols * rows:,} "
+                              "pages"))
     pages = []
     for row in range(rows):
         for col in range(cols):
@@ -146,51 +150,3 @@ def _seam_marks(clip: tuple[float, float, float, float], overlap: float, left: b
         marks.append(Mark(x, y + h, x + w, y + h, kind=MarkKind.CROP))
         marks += [Mark(x + w * f, y + h - t, x + w * f, y + h, MarkKind.TARGET) for f in SEAM_TICKS]
     return tuple(marks)
-
-
-ALIGNMENT_ROWS = (0.2, 0.5, 0.8)  # the targets' heights, as shares of the page's
-
-
-def alignment_pages(paper: Size, options: PrintOptions) -> list[PagePlan]:
-    """A front with targets and a back with the same targets mirrored: hold to the light and
-    read the drift on the rulers, then pass it as --back-offset X,Y."""
-    targets = [(paper.w * fx, paper.h * fy) for fx in (0.25, 0.75) for fy in ALIGNMENT_ROWS]
-    front_marks: list[Mark] = []
-    back_marks: list[Mark] = []
-    for tx, ty in targets:
-        for marks, (mx, my) in ((front_marks, (tx, ty)),
-                                (back_marks, _mirrored(tx, ty, paper, options))):
-            marks.append(Mark(mx - 8, my, mx + 8, my, kind=MarkKind.TARGET))
-            marks.append(Mark(mx, my - 8, mx, my + 8, kind=MarkKind.TARGET))
-            for tick in range(-5, 6):
-                length = 2.0 if tick % 5 else 3.5
-                marks.append(Mark(mx + tick, my + 9, mx + tick, my + 9 + length, MarkKind.RULER))
-                marks.append(Mark(mx + 9, my + tick, mx + 9 + length, my + tick, MarkKind.RULER))
-    flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
-    front_label = Label(options.margin, options.margin + 4,
-                        f"Alignment page ({flip}-edge duplex). Print both sides, hold to the "
-                        "light; each tick is 1 mm. Pass the drift as --back-offset X,Y.", 8)
-    back_label = Label(options.margin, options.margin + 4, "Back side of the alignment page", 8)
-    return [PagePlan(paper.w, paper.h, (), tuple(front_marks),
-                     (front_label, _rotation_label(paper, options, flip))),
-            PagePlan(paper.w, paper.h, (), tuple(back_marks), (back_label,), side=Side.BACK,
-                     turn=options.back_rotation)]
-
-
-def _rotation_label(paper: Size, options: PrintOptions, flip: Duplex) -> Label:
-    """How to read a turned back: the top and bottom targets of a column lie ``span`` mm
-    apart, so a back turned by θ (clockwise, seen on the back) shifts them sideways by
-    ``span × θ`` in opposite directions. Seen from the front, a short-edge flip swaps top
-    and bottom, hence the order of the difference."""
-    span = paper.h * (ALIGNMENT_ROWS[-1] - ALIGNMENT_ROWS[0])
-    first, second = ("top", "bottom") if flip == Duplex.LONG else ("bottom", "top")
-    return Label(options.margin, options.margin + 8,
-                 f"Turned back? (X {first} − X {second} target of a column, {span:.1f} mm "
-                 f"apart) × {math.degrees(1 / span):.4f} = --back-rotation in degrees", 8)
-
-
-def _mirrored(x: float, y: float, paper: Size, options: PrintOptions) -> tuple[float, float]:
-    dx, dy = options.back_offset
-    if options.duplex == Duplex.SHORT:
-        return x + dx, paper.h - y + dy
-    return paper.w - x + dx, y + dy

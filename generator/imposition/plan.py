@@ -69,6 +69,7 @@ class PrintOptions:
     registration: str = ""        # a cutting machine of templates/registration.yaml, or none
     pdfx: bool = False            # print-ready: PDF/X-1a, CMYK, trim and bleed boxes
     one_up: bool = False          # one card a page at trim + bleed, front then back
+    back_first: bool = False      # with one_up: each card's back page before its front
     ink_limit: int = 0            # with pdfx: most ink in %, C+M+Y+K (0: templates/pdfx.yaml)
 
     def __post_init__(self) -> None:  # the command line passes the options' plain names

@@ -38,6 +38,7 @@ from ..render.fonts import register_fonts
 from ..render.text import preload_hyphenation
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
+from .lifeline import stop_with_parent
 from .load import game_fingerprint
 from .request import BuildRequest, BuildResult, sheets_of
 
@@ -118,8 +119,9 @@ def _build_and_record(request: BuildRequest, fingerprint: str, inputs: str,
 _finished: Any = None  # in a worker: the queue that reports each PDF as soon as it is written
 
 
-def _worker_start(finished: Any) -> None:
+def _worker_start(finished: Any, parent: int) -> None:
     global _finished
+    stop_with_parent(parent)  # killed, the build takes its workers with it
     _finished = finished
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])  # for the worker's life
 
@@ -182,7 +184,7 @@ def _in_pool(todo: list[Job], workers: int, notify: Notify) -> dict[int, BuildRe
     try:
         with _frozen_for_workers(), ProcessPoolExecutor(
                 max_workers=workers, mp_context=context, initializer=_worker_start,
-                initargs=(finished,)) as pool:
+                initargs=(finished, os.getpid())) as pool:
             futures = [pool.submit(_build_batch, batch) for batch in _batches(todo, workers)]
             done, pending = wait(futures, return_when=FIRST_EXCEPTION)
             failed = [error for f in done if (error := f.exception()) is not None]

@@ -13,8 +13,9 @@ from ..content.model import Deck, Game
 from ..errors import UsageError
 from ..files import first_missing, remove_made, write_atomically
 from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
-from ..imposition.pages import alignment_pages
+from ..imposition.alignment import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
+from ..paths import inside
 from ..render.document import DocumentInfo, flag_untranslated, render_pdf
 from ..resources import shipped
 from .contexts import Contexts
@@ -66,7 +67,8 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
     planned = plan_document(request, fingerprint)                        # 1-6
     game, tr, guided, lang = planned.game, planned.tr, planned.guided, request.lang
     info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {lang}",
-                        f"{tr.gettext(game.title)} · {lang.upper()}", request.options.margin)
+                        f"{tr.gettext(game.title)} · {lang.upper()}", lang,
+                        request.options.margin)
     data = render_pdf(game, guided.plans, guided.contexts, info,         # 7. draw
                       request.options.ink_saver,
                       _fallback_marker(tr) if request.fallback else None,
@@ -88,12 +90,15 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
 
 def build_one_up(game: str | Path, lang: str, out_dir: Path, bleed: float = 3.0,
                  only: tuple[str, ...] = (), layout_dirs: tuple[Path, ...] = (),
-                 ink_limit: int = 0, fallback: str | None = None) -> BuildResult:
+                 ink_limit: int = 0, fallback: str | None = None,
+                 back_first: bool = False) -> BuildResult:
     """A print shop's deck file (DriveThruCards, MB Print): PDF/X-1a in FOGRA39 CMYK, one
     card a page at its trim plus ``bleed`` mm a side, no marks, each front followed by its
-    back, at most ``ink_limit`` % of ink (0: the profile's 300); written to ``out_dir`` as
-    ``<game>-<lang>[-<ids>]-one-up-pdfx[-ink240].pdf`` (``fallback``: as ``--fallback``)."""
-    options = PrintOptions(bleed=bleed, pdfx=True, one_up=True, ink_limit=ink_limit)
+    back (``back_first``: each back before its front), at most ``ink_limit`` % of ink (0: the
+    profile's 300); written to ``out_dir`` as ``<game>-<lang>[-<ids>]-one-up[-back-first]-pdfx
+    [-ink240].pdf`` (``fallback``: as ``--fallback``)."""
+    options = PrintOptions(bleed=bleed, pdfx=True, one_up=True, ink_limit=ink_limit,
+                           back_first=back_first)
     return build(BuildRequest(game, lang, options, only, out_dir=Path(out_dir),
                               fallback=fallback, layout_dirs=layout_dirs))
 
@@ -113,6 +118,9 @@ def output_folder(out_dir: Path) -> Path:
     if shipped(out):
         raise UsageError(f"--out {out} is inside the installed pnp package, where a reinstall "
                          "would lose it; name a folder of your own")
+    if not out.is_absolute():  # a link in the working folder (a game's) must not lead out
+        inside(out, [Path.cwd()], "the output folder",
+               "name the folder it points to with --out if you mean it")
     blocker = next((p for p in out.parents if os.path.lexists(p) and not os.path.isdir(p)),
                    None)
     if blocker is not None:
@@ -149,7 +157,8 @@ def build_alignment_page(options: PrintOptions, out_dir: Path) -> BuildResult:
     output_folder(out_dir)
     pages = alignment_pages(paper_size(options.paper), options)
     plans = [ComponentPlan("alignment", "Alignment", tuple(pages))]
-    info = DocumentInfo("Duplex alignment page", "alignment", "pnp alignment", options.margin)
+    info = DocumentInfo("Duplex alignment page", "alignment", "pnp alignment",
+                        margin=options.margin)
     data = render_pdf(None, plans, lambda *_: {}, info)
     path = Path(out_dir) / alignment_name(options)
     write_atomically(path, data)

@@ -53,7 +53,7 @@ class Contexts:
         game, tr = self.game, self.tr
         pattern = self.rules_url or game.vars.get("rules_url") or ""
         title = tr.gettext(game.title)
-        context = template_context(game.id, title, game.rules, game.data,
+        context = template_context(game.folder, game.id, title, game.rules, game.data,
                                    game.components, tr)
         url = rules_url(pattern, game.id, tr.lang)
         paging = check_summary(game, component, context, url, tr.lang)

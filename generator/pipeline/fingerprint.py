@@ -12,25 +12,49 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from .. import __version__
 from ..errors import ContentError, Problem
+from ..limits import limit
+from ..paths import FILE_LIMIT, real
 from ..resources import PACKAGE_DIR, fonts_dir, games_dir, icc_dir, templates_dir
 
 
 def _tree(root: Path, digest: hashlib._Hash, content: bool = True,
           skip: Path | None = None) -> None:
-    """Every file below ``root``, by name and content (or size). A file that cannot be read
-    (no permission, a disk error) is named: its contents decide whether a PDF is current."""
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+    """Every file below ``root``, by name and content (or size). Only a regular file inside
+    ``root`` and within ``file_bytes`` is read (see ``paths``): a link that leads out is
+    hashed as its target's name, a device or pipe by its name and kind, a larger file by its
+    size and time, so hashing never reads what the game may not, nor waits on a pipe. A
+    file that cannot be read (no permission, a disk error) is named: its contents decide
+    whether a PDF is current."""
+    real_root, largest = real(root), limit(FILE_LIMIT)
+    for path in sorted(p for p in root.rglob("*") if p.is_symlink() or not p.is_dir()):
         if "__pycache__" in path.parts or (skip is not None and path.is_relative_to(skip)):
             continue
         digest.update(str(path.relative_to(root)).encode())
         try:
-            digest.update(path.read_bytes() if content else str(path.stat().st_size).encode())
+            target = real(path)
+            if not target.is_relative_to(real_root):
+                digest.update(b"link:" + os.readlink(path).encode())
+                continue
+            info = target.stat()
+            if stat.S_ISDIR(info.st_mode):  # a link to a folder of the game: hashed there
+                digest.update(b"folder")
+                continue
+            if not stat.S_ISREG(info.st_mode) or info.st_size > largest or not content:
+                digest.update(f"{stat.S_IFMT(info.st_mode)}:{info.st_size}".encode())
+                if stat.S_ISREG(info.st_mode) and content:
+                    digest.update(str(info.st_mtime_ns).encode())
+                continue
+            digest.update(target.read_bytes())
+        except FileNotFoundError:  # a dangling link inside the folder
+            digest.update(b"missing")
         except OSError as exc:
             raise ContentError(Problem(str(path), "", f"cannot read it ({exc.strerror}); make "
                                        "it readable or move it out of the folder")) from None

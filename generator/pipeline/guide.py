@@ -33,6 +33,7 @@ from .request import BuildRequest
 
 GUIDE_ID = "_guide"  # its plan's id: never a component's (ids start with a letter or digit)
 LAYOUT = "print-guide"
+LOGO = "logo"  # a game's layout of this name is drawn on the guide's title band
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,8 @@ def add_guide(game: Game, request: BuildRequest, tr: Translator,
             break
         length = len(paged.pages)
     plan = _plan(layout.size, len(paged.pages), length, options, tr)
-    return Guided([plan, *plans], _GuideContexts(contexts, Scope(base), paged))
+    return Guided([plan, *plans], _GuideContexts(contexts, Scope(base), paged,
+                                                 LOGO in game.layouts))
 
 
 def _plan(size: Size, pages: int, length: int, options: PrintOptions,
@@ -87,11 +89,11 @@ def _plan(size: Size, pages: int, length: int, options: PrintOptions,
 class _GuideContexts:
     """The game's contexts, and for the guide's pages its text and page number."""
 
-    def __init__(self, contexts: ContextFor, base: Scope, text: RuleText):
-        self.contexts, self.base, self.text = contexts, base, text
+    def __init__(self, contexts: ContextFor, base: Scope, text: RuleText, logo: bool):
+        self.contexts, self.base, self.text, self.logo = contexts, base, text, logo
 
     def __call__(self, component_id: str, placement: Placement) -> dict[str, Any]:
         if component_id != GUIDE_ID:
             return self.contexts(component_id, placement)
         return Scope(self.base, guide=self.text, copy=placement.item + 1, w=placement.w,
-                     h=placement.h, guide_paper=self.base["paper"])
+                     h=placement.h, guide_paper=self.base["paper"], guide_logo=self.logo)

@@ -48,6 +48,7 @@ from ..imposition.plan import Backs, ComponentPlan, Duplex, PagePlan, PrintOptio
 from ..render.blocks import Block
 from ..summary.template import locale_for
 from ..summary.text import Face, RuleText
+from .guide_credits import credits_section
 
 NBSP = "\u00a0"  # a space lines never break at: a size stays on one line
 
@@ -82,6 +83,7 @@ def guide_text(game: Game, plans: Sequence[ComponentPlan], options: PrintOptions
                 _assembly(game, plans, firsts, options, tr)]
     if game.bring is not None:
         sections.append(_bring(game, tr))
+    sections.append(credits_section(game, tr))
     return RuleText(tr.gettext(GUIDE_TITLE), tr.lang, "", tuple(sections))
 
 

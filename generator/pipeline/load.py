@@ -31,7 +31,8 @@ def load_game(folder: Path, layout_dirs: list[Path] | None = None,
         remote.refresh(folder)
     dirs = [Path(d) for d in layout_dirs or ()]
     game = loader.read_game(folder, SCHEMA, dirs,
-                            (rule_data, rule_cards(_root(folder.resolve()))))
+                            (rule_data(_root(folder.resolve())),
+                             rule_cards(_root(folder.resolve()))))
     return replace(game, fingerprint=fingerprint or game_inputs_hash(game.folder, dirs))
 
 

@@ -23,8 +23,8 @@ from .request import BuildRequest
 
 
 def plan_one_up(game: Game, request: BuildRequest, title: Any) -> list[ComponentPlan]:
-    """Each selected deck one card a page, front then back; ``title`` translates a deck's
-    title for its bookmark."""
+    """Each selected deck one card a page, front then back (or back then front); ``title``
+    translates a deck's title for its bookmark."""
     decks = [c for c in game.components if isinstance(c, Deck)
              and (not request.only or c.id in request.only)]
     if not decks:
@@ -33,7 +33,7 @@ def plan_one_up(game: Game, request: BuildRequest, title: Any) -> list[Component
                          "list shows them) or build without --one-up")
     return [ComponentPlan(deck.id, title(deck.title), tuple(impose_one_up(
         deck.size, [c.front for c in deck.cards], [c.back for c in deck.cards],
-        request.options.bleed))) for deck in decks]
+        request.options.bleed, request.options.back_first))) for deck in decks]
 
 
 def print_ready(data: bytes, game: Game, plans: Sequence[ComponentPlan],

@@ -5,6 +5,11 @@ unset), so ``pnp build --printer office`` remembers them::
     office:
       back_offset: [0.8, -0.5]   # mm, as --back-offset X,Y
       back_rotation: 0.3         # degrees, as --back-rotation
+      short:                     # a short-edge flip's own, read on its own sheet
+        back_offset: [-0.2, 0.4]
+
+A printer's paper path differs between flips, so a ``long:`` or ``short:`` entry holds the
+corrections of that flip; what it leaves out comes from the entry itself.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from ..errors import UsageError
 MAX_OFFSET = 20.0    # mm: beyond this a drift is not a printer's (as --back-offset)
 MAX_ROTATION = 5.0   # degrees: beyond this a back is not turned by a printer but by hand
 KEYS = ("back_offset", "back_rotation")
+FLIPS = ("long", "short")  # --duplex values with a correction of their own
 
 
 @dataclass(frozen=True)
@@ -35,9 +41,10 @@ def profiles_file() -> Path:
     return Path(base) / "pnp" / "printers.yaml"
 
 
-def printer_profile(name: str, path: Path | None = None) -> PrinterProfile:
-    """The profile ``name`` of the profiles file; a UsageError naming the file when it or the
-    name is missing, a ContentError naming the line of a bad value."""
+def printer_profile(name: str, path: Path | None = None, flip: str = "long") -> PrinterProfile:
+    """The profile ``name`` of the profiles file for the ``flip`` (its ``long:``/``short:``
+    entry over the printer's own); a UsageError naming the file when it or the name is
+    missing, a ContentError naming the line of a bad value."""
     path = path or profiles_file()
     if not path.is_file():
         raise UsageError(f"--printer {name}: {path} does not exist; write it with one entry "
@@ -52,9 +59,15 @@ def printer_profile(name: str, path: Path | None = None) -> PrinterProfile:
         raise UsageError(f"--printer {name}: no printer '{name}' in {path} (printers there: "
                          f"{known}); add it or fix the name")
     entry = check.mapping(raw[name], name, raw, name) or {}
-    check.keys(entry, name, KEYS)
-    offset = _offset(check, entry, name)
-    rotation = _rotation(check, entry, name)
+    check.keys(entry, name, (*KEYS, *FLIPS))
+    where = name
+    if flip in FLIPS and flip in entry:
+        where = join(name, flip)
+        own = check.mapping(entry[flip], where, entry, flip) or {}
+        check.keys(own, where, KEYS)
+        entry = {**{k: entry[k] for k in KEYS if k in entry}, **own}
+    offset = _offset(check, entry, where)
+    rotation = _rotation(check, entry, where)
     check.raise_if_any()
     return PrinterProfile(name, offset, rotation)
 

@@ -100,6 +100,8 @@ def setting_words(options: PrintOptions) -> list[str]:
         words.append("no-crop-marks")
     if options.one_up:
         words.append("one-up")
+    if options.back_first:
+        words.append("back-first")
     if options.pdfx:
         words.append("pdfx")
     if options.ink_limit:

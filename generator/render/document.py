@@ -1,12 +1,16 @@
 """Draw a list of planned components into the bytes of one PDF (``files.write_atomically``
 writes them).
 
-Same inputs give the same bytes: reportlab's invariant mode fixes ids and dates.
+Same inputs give the same bytes: reportlab's invariant mode fixes the dates (to
+``SOURCE_DATE_EPOCH`` when it is set, the reproducible-builds convention, else 2000-01-01), and
+the document ID is a hash of the content, so two variants of a kit never share one.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
+import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..content.model import Game
 from ..content.sizes import printer_defaults
+from ..content.typography import typeset
 from ..imposition.plan import (
     ComponentPlan,
     Mark,
@@ -40,6 +45,8 @@ MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
     MarkKind.RULER: (0.25, None, 0.0),
 }
 
+# the trailer's /ID as reportlab writes it: one 16-byte digest, twice, in hexadecimal
+TRAILER_ID = re.compile(rb"/ID \n\[<([0-9a-f]{32})><\1>\]")
 CASING = 0.75  # pt of white on each crop mark's sides together: it shows on a dark bleed
 FORM_PREFIX = "Stamp"  # PDF names of repeated drawings (kept: renaming it moves every byte)
 ContextFor = Callable[[str, Placement], dict[str, Any]]
@@ -50,6 +57,7 @@ class DocumentInfo:
     title: str
     subject: str
     footer: str
+    lang: str = ""  # the typography the page labels and footer are set in
     # the printer margin the footer keeps from the paper's edges (PrintOptions.margin)
     margin: float = field(default_factory=lambda: printer_defaults()["margin"])
 
@@ -90,7 +98,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                     after_placement(canvas, page, placement)
             _draw_marks(canvas, page, page.marks)
             _draw_patches(canvas, page)
-            _draw_labels(canvas, page)
+            _draw_labels(canvas, page, info.lang)
             if page.turn:
                 canvas.restoreState()
             if page_footer:
@@ -98,10 +106,22 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                 count = f" · {number}/{printed}" if page.side != Side.BLANK else ""
                 footer = f"{info.footer} · {page.title or component.title}{count}"
                 _small_text(canvas, page, info.margin, footer_baseline(page.height, info.margin),
-                            footer, 5.5)
+                            typeset(footer, info.lang), 5.5)
             canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return content_id(buffer.getvalue())
+
+
+def content_id(data: bytes) -> bytes:
+    """The PDF with its trailer ID made from its content. reportlab's invariant ID hashes only
+    the title, author, subject and date, so every paper and option of a game had the same one;
+    an ID of the same length keeps every offset of the cross-reference table true."""
+    found = TRAILER_ID.search(data)
+    if found is None:
+        return data
+    digest = hashlib.md5(data, usedforsecurity=False).hexdigest().encode()
+    start, end = found.span(1)
+    return data[:start] + digest + b"><" + digest + data[end + 2 + 32:]
 
 
 class _Forms:
@@ -225,9 +245,11 @@ def _draw_patches(canvas: Canvas, page: PagePlan) -> None:
     canvas.restoreState()
 
 
-def _draw_labels(canvas: Canvas, page: PagePlan) -> None:
+def _draw_labels(canvas: Canvas, page: PagePlan, lang: str) -> None:
+    """The page's notes (a blank back's), set in the typography of ``lang``."""
     for label in page.labels:
-        _small_text(canvas, page, label.x, label.y, label.text, label.size, label.end)
+        _small_text(canvas, page, label.x, label.y, typeset(label.text, lang), label.size,
+                    label.end)
 
 
 def _small_text(canvas: Canvas, page: PagePlan, x: float, y: float, text: str,

@@ -17,11 +17,12 @@ from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..errors import RenderError
+from .sandbox import BoundedSandbox, bounded_concat, bounded_filters
 
 DICT_ATTRIBUTES = frozenset(dir(dict))
 
 
-class _LayoutEnvironment(ImmutableSandboxedEnvironment):
+class _LayoutEnvironment(BoundedSandbox):
     """The sandbox, with ``data.grid`` on a plain dict read as the key it must be: jinja
     would first try the attribute and fail (an exception per dot, on hundreds of thousands
     of values). Keys named like dict methods take jinja's own path."""
@@ -35,6 +36,7 @@ class _LayoutEnvironment(ImmutableSandboxedEnvironment):
 _ENV = _LayoutEnvironment(
     undefined=StrictUndefined, autoescape=False, extensions=["jinja2.ext.i18n"]
 )
+bounded_filters(_ENV)
 _ENV.filters["mm"] = lambda value: f"{float(value):g}"
 
 
@@ -116,8 +118,8 @@ def render_value(value: Any, context: dict[str, Any], where: str, key: str = "")
         return value
     try:
         if "{%" in value:  # statements may set variables: a context of its own
-            return _template(value).render(context)
-        return _ENV.concat(_template(value).root_render_func(_jinja_context(context)))
+            return bounded_concat(_template(value).generate(context))
+        return bounded_concat(_template(value).root_render_func(_jinja_context(context)))
     except (TemplateError, TypeError, ValueError, KeyError, IndexError,
             ZeroDivisionError) as exc:
         raise _failed(f"{where}.{key}" if key else where, "template", value, exc) from None

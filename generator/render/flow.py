@@ -21,7 +21,7 @@ from .blocks import Block
 from .colours import set_fill
 from .fonts import draw_text, font_name, text_width
 from .inline import BASELINE, Picture, Ratio, Word, paragraphs, picture_box, placed, width
-from .text import STEP, break_lines
+from .text import STEP, break_lines, set_by_language
 
 # kind: (size relative to the body, font style, space before in ems)
 KINDS = {
@@ -78,11 +78,11 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
     """The runs at the largest size that fits, or FlowOverflow."""
     size = style.size
     spilled = blocks[0] if blocks else None
-    words = [paragraphs(block.pieces, font_name(KINDS[block.kind][1]), icon_ratio)
+    words = [paragraphs(block.pieces, font_name(KINDS[block.kind][1]), icon_ratio, style.lang)
              for block in blocks]
     lengths = [[sum(width(word, 1.0) for _, word in paragraph) for paragraph in block]
                for block in words]
-    tried = False
+    tried = any(set_by_language(block.pieces, style.lang) for block in blocks)
     while size >= style.min_size - 1e-9:
         last = size - STEP < style.min_size - 1e-9  # laid out all the same: its overflow
         if not last and _too_long(blocks, lengths, w, h, size, style):  # names the block
@@ -90,7 +90,7 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
             continue
         for lang in dict.fromkeys(("", style.lang)):
             tried = tried or bool(lang)
-            runs, spilled = _lay_out(blocks, words, w, h, size, style, lang)
+            runs, spilled = _lay_out(blocks, words, w, h, size, style, lang, last)
             if spilled is None:
                 return Flowed(tuple(runs), tried)
         size -= STEP
@@ -147,11 +147,14 @@ class _Laid:
 
 
 def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: float, h: float,
-             size: float, style: FlowStyle, lang: str) -> tuple[list[Run], Block | None]:
-    """Blocks placed line by line, column after column. A column breaks between blocks: a
-    block that fits a column is moved whole to the next one rather than split, and a heading
-    goes with the block it heads; only a block longer than a column is split, never leaving
-    a single line at a column's foot."""
+             size: float, style: FlowStyle, lang: str,
+             last: bool = False) -> tuple[list[Run], Block | None]:
+    """The runs of ``blocks`` at ``size``, and the first block that spills (None if none).
+    A one-word heading is hyphenated only at the ``last`` size tried: before, it shrinks.
+    Blocks go line by line, column after column. A column breaks between blocks: a block
+    that fits a column is moved whole to the next one rather than split, and a heading goes
+    with the block it heads; only a block longer than a column is split, never leaving a
+    single line at a column's foot."""
     col_w = (w - style.gap * (style.columns - 1)) / style.columns
     laid: list[_Laid] = []
     for block, block_words in zip(blocks, words, strict=True):
@@ -160,7 +163,9 @@ def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: floa
         font = font_name(font_style)
         em = bsize / PT_PER_MM
         indent = text_width(BULLET + " ", font, bsize) / PT_PER_MM if block.kind == "item" else 0
-        lines = break_lines(block_words, bsize, (col_w - indent) * PT_PER_MM, lang)
+        label = block.kind in ("title", "heading") and all(len(p) <= 1 for p in block_words)
+        lines = break_lines(block_words, bsize, (col_w - indent) * PT_PER_MM,
+                            "" if label and not last else lang)
         if lines is None:
             return [], block
         laid.append(_Laid(block, lines, bsize, font, em, em * style.leading, indent, before))

@@ -1,9 +1,12 @@
 """Bundled fonts registered by absolute path; reportlab embeds only the glyphs used.
 
-DejaVu Sans draws Latin, Greek, Cyrillic and symbols. A character it lacks (Chinese, Japanese,
-Korean) is drawn in Droid Sans Fallback instead, one run of characters at a time, so a card in
-any of those scripts shows its glyphs rather than empty boxes. Its oblique faces (italic and
-bold italic, for card text markup) are registered on first use: most builds never draw them.
+DejaVu Sans draws Latin, Greek, Cyrillic and symbols: the text roles (regular, bold, italic,
+bold-italic). A game's display face (``font: display`` or ``display-bold``; the faces and the
+default in ``templates/fonts.yaml``, a game's choice in its ``fonts:``) draws titles and names.
+A character a face lacks is drawn by the next face that has it, one run of characters at a
+time: a display face's missing symbols (✓ ● ▲…) in DejaVu Sans of its weight, and what DejaVu
+lacks (Chinese, Japanese, Korean) in Droid Sans Fallback, so no glyph prints as an empty box.
+Faces other than DejaVu's upright two are registered on first use: most builds never draw them.
 """
 
 from __future__ import annotations
@@ -14,14 +17,16 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from ..content.typefaces import DISPLAY_ROLES, default_fonts, faces
 from ..resources import fonts_dir
 
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
 FONT_NAMES = {"regular": "PnpSans", "bold": "PnpSans-Bold"}
 SLANTED_FILES = {"italic": "DejaVuSans-Oblique.ttf", "bold-italic": "DejaVuSans-BoldOblique.ttf"}
 SLANTED_NAMES = {"italic": "PnpSans-Oblique", "bold-italic": "PnpSans-BoldOblique"}
-STYLES = (*FONT_NAMES, *SLANTED_NAMES)  # what a text element's ``font`` may name
+STYLES = (*FONT_NAMES, *SLANTED_NAMES, *DISPLAY_ROLES)  # what a text element's ``font`` names
 FALLBACK_FILE, FALLBACK_NAME = "DroidSansFallbackFull.ttf", "PnpFallback"
+DISPLAY_PREFIX = "PnpDisplay-"
 
 
 @lru_cache(maxsize=1)
@@ -33,15 +38,35 @@ def register_fonts() -> dict[str, str]:
     return dict(FONT_NAMES)
 
 
-def font_name(style: str) -> str:
+def font_name(style: str, display: str | None = None) -> str:
+    """The registered font of a role; ``display``: the game's display face (its id)."""
+    if style in DISPLAY_ROLES:
+        return _display(display or default_fonts()["display"], style)
     if style in SLANTED_NAMES:
         return _slanted(style)
     names = register_fonts()
     return names.get(style, names["regular"])
 
 
+@lru_cache(maxsize=32)
+def _display(face_id: str, role: str) -> str:
+    face = faces()[face_id]
+    name = f"{DISPLAY_PREFIX}{face_id}-{role}"
+    pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / face.roles[role])))
+    _DISPLAY_FILLS[name] = FONT_NAMES["bold" if face.weight == "bold" else "regular"]
+    _DISPLAY_BOLD[name] = _display(face_id, "display-bold") if role == "display" else name
+    return name
+
+
+_DISPLAY_FILLS: dict[str, str] = {}  # display font → the DejaVu face for what it lacks
+_DISPLAY_BOLD: dict[str, str] = {}  # display font → its bold role (markup's **bold**)
+
+
 def styled(font: str, bold: bool, italic: bool) -> str:
-    """The face of ``font`` made bold and/or italic (markup adds to the element's own style)."""
+    """The face of ``font`` made bold and/or italic (markup adds to the element's own style):
+    a display face has no italic, and its bold is its ``display-bold``."""
+    if font in _DISPLAY_BOLD:
+        return _DISPLAY_BOLD[font] if bold else font
     bold = bold or font in (FONT_NAMES["bold"], SLANTED_NAMES["bold-italic"])
     italic = italic or font in SLANTED_NAMES.values()
     if not italic:
@@ -63,22 +88,33 @@ def _fallback() -> str:
     return FALLBACK_NAME
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=32)
 def _glyphs(font: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
 
 
+def _filled_by(font: str, code: int) -> str:
+    """The font that draws a character ``font`` lacks: for a display face, DejaVu Sans of
+    its weight; then Droid Sans Fallback; else ``font`` itself (its empty box)."""
+    fill = _DISPLAY_FILLS.get(font)
+    if fill is not None and code in _glyphs(fill):
+        return fill
+    fallback = _fallback()
+    return fallback if code in _glyphs(fallback) else font
+
+
 def runs(text: str, font: str) -> list[tuple[str, str]]:
-    """Split text into (font, piece) runs: the font's own glyphs, the fallback for the rest."""
-    if text.isascii():
+    """Split text into (font, piece) runs: the font's own glyphs, the fallbacks for the rest."""
+    if text.isascii() and font not in _DISPLAY_FILLS:
         return [(font, text)]
     own = _glyphs(font)
+    if text.isascii() and all(ord(c) in own for c in text):
+        return [(font, text)]
     result: list[tuple[str, str]] = []
     for char in text:
         chosen = font
         if ord(char) not in own and not char.isspace():
-            fallback = _fallback()
-            chosen = fallback if ord(char) in _glyphs(fallback) else font
+            chosen = _filled_by(font, ord(char))
         if result and result[-1][0] == chosen:
             result[-1] = (chosen, result[-1][1] + char)
         else:
@@ -86,7 +122,7 @@ def runs(text: str, font: str) -> list[tuple[str, str]]:
     return result
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=32)
 def letter_height(font: str) -> float:
     """How far the font's tall letters rise above the baseline, in ems: the cap height the
     font declares, or its typographic ascender when it declares none (DejaVu: 0.76)."""

@@ -6,6 +6,7 @@ pixel side is a hostile or broken file, and Pillow or svglib would spend the mem
 from __future__ import annotations
 
 import math
+import os
 import re
 import warnings
 import xml.etree.ElementTree as ElementTree
@@ -19,9 +20,12 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import RenderError
+from ..limits import limit, past
+from ..paths import FILE_LIMIT, Refused, regular_file
 from ..resources import file_version
 from ..units import mm
 from .fonts import font_name
+from .forms import place_form
 from .recording import unrecorded
 
 RASTER = (".png", ".jpg", ".jpeg")
@@ -38,6 +42,7 @@ BROKEN_RASTER = (OSError, SyntaxError, ValueError, EOFError)
 # an SVG length: a number and its unit; % and em are relative, so no size of their own
 SVG_LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan))"
                         r"\s*(px|pt|pc|mm|cm|in|%|em|ex)?\s*$", re.IGNORECASE | re.ASCII)
+SVG_HREF = re.compile(r"""\bhref\s*=\s*(["'])(.*?)\1""", re.DOTALL)  # xlink:href too
 POINTS_PER = {"": 0.75, "px": 0.75, "pt": 1.0, "pc": 12.0, "mm": 72 / 25.4, "cm": 72 / 2.54,
               "in": 72.0}
 
@@ -48,7 +53,11 @@ class ImageCache:
 
     readers: dict[tuple[Path, int, int], ImageReader] = field(default_factory=dict)
     drawings: dict[Path, Drawing] = field(default_factory=dict)
+    shapes: dict[Path, int] = field(default_factory=dict)  # elements of each SVG
+    shapes_drawn: int = 0  # elements of every SVG drawn in the document, each time counted
+    pixels_decoded: int = 0  # pixels of every raster decoded for the document
     located: dict[tuple[Path, Path], Path] = field(default_factory=dict)  # see ``locate``
+    forms: dict[Path, str] = field(default_factory=dict)  # an SVG drawn once, as a PDF form
 
     def _open(self, path: Path, w: float, h: float, where: str) -> ImageReader:
         max_px = (int(w / 25.4 * MAX_DPI) + 1, int(h / 25.4 * MAX_DPI) + 1)
@@ -59,6 +68,7 @@ class ImageCache:
                     warnings.simplefilter("error", Image.DecompressionBombWarning)
                     image = Image.open(path)  # reads the header only
                     _check_pixels(path, image.width, image.height, where)
+                    self._decoding(path, image.width * image.height, where)
                     image.load()
             except (Image.DecompressionBombError, Image.DecompressionBombWarning):
                 raise _too_large(path, "", where) from None
@@ -73,11 +83,21 @@ class ImageCache:
             self.readers[key] = ImageReader(drawn)
         return self.readers[key]
 
+    def _decoding(self, path: Path, pixels: int, where: str) -> None:
+        """Count the pixels about to be decoded: a 50-megapixel picture drawn in a hundred
+        box sizes is decoded a hundred times (raster_pixels)."""
+        self.pixels_decoded += pixels
+        if self.pixels_decoded > limit("raster_pixels"):
+            raise RenderError(f"{where}: image {path.name}: " + past(
+                "raster_pixels", f"{self.pixels_decoded:,} pixels decoded for one PDF"))
+
     def _drawing(self, path: Path, root: Path, where: str) -> Drawing:
         if path not in self.drawings:
             from svglib.svglib import svg2rlg
 
             check_svg_size(path, where)
+            check_svg_references(path, root, where)
+            self.shapes[path] = count_svg_elements(path, where)
             try:
                 drawing = svg2rlg(str(path), external_reference_root=str(root))
             except Exception as exc:  # noqa: BLE001 - svglib raises many kinds on bad input
@@ -104,6 +124,10 @@ class ImageCache:
         if path.suffix.lower() == ".svg":
             drawing = self._drawing(path, root, where)
             size = drawing.width / mm(1), drawing.height / mm(1)
+            self.shapes_drawn += self.shapes.get(path, 0)
+            if self.shapes_drawn > limit("svg_drawn"):  # each draw walks every element
+                raise RenderError(f"{where}: SVG {path.name}: " + past(
+                    "svg_drawn", f"{self.shapes_drawn:,} SVG elements drawn in one PDF"))
         else:
             reader = self._open(path, w, h, where)
             size = reader.getSize()
@@ -122,7 +146,9 @@ class ImageCache:
 
             canvas.translate(mm(dx), -mm(dy + dh))
             canvas.scale(mm(dw) / drawing.width, mm(dh) / drawing.height)
-            renderPDF.draw(drawing, canvas, 0, 0)
+            # a pictogram recurs on many cards: its paths are stored once in the document
+            place_form(canvas, self.forms, path, "Svg",
+                       lambda: renderPDF.draw(drawing, canvas, 0, 0))
         else:
             canvas.drawImage(reader, mm(dx), -mm(dy + dh), mm(dw), mm(dh), mask="auto")
         canvas.restoreState()
@@ -130,6 +156,7 @@ class ImageCache:
 
 def aspect(path: Path, root: Path, where: str) -> float:
     """Width / height of a picture file, read once per version of the file."""
+    path = locate(path, root, where)
     return _aspect(path, root, file_version(path), where)
 
 
@@ -150,22 +177,23 @@ def _aspect(path: Path, root: Path, version: tuple[int, int], where: str) -> flo
 
 
 def locate(path: Path, root: Path, where: str) -> Path:
-    """The image file for ``path``, inside ``root``; without a suffix, the first of
+    """The image file for ``path``, resolved inside ``root`` under the rule of ``paths``
+    (the suffix added first, then every link followed); without a suffix, the first of
     ``name.svg``, ``name.png``, ``name.jpg``, ``name.jpeg`` that exists."""
-    if root.resolve() not in path.parents:
-        raise RenderError(f"{where}: image {path} lies outside the game folder {root}")
     if not path.suffix:
-        found = [path.with_suffix(s) for s in SUPPORTED if path.with_suffix(s).is_file()]
+        found = [path.with_suffix(s) for s in SUPPORTED if os.path.lexists(path.with_suffix(s))]
         if not found:
             raise RenderError(f"{where}: image not found: {path} (looked for "
                               f"{', '.join(path.name + s for s in SUPPORTED)})")
         path = found[0]
-    if not path.is_file():
-        raise RenderError(f"{where}: image not found: {path}")
     if path.suffix.lower() not in SUPPORTED:
         raise RenderError(f"{where}: unsupported image format '{path.suffix}' for {path.name};"
                           f" use one of {', '.join(SUPPORTED)}")
-    return path
+    try:
+        return regular_file(path, [root], "an image",
+                            "svg_bytes" if path.suffix.lower() == ".svg" else FILE_LIMIT)
+    except Refused as exc:
+        raise RenderError(f"{where}: {exc}") from None
 
 
 def _check_pixels(path: Path, width: int, height: int, where: str) -> None:
@@ -201,6 +229,48 @@ def check_svg_size(path: Path, where: str) -> None:
             raise RenderError(f"{where}: SVG {path} declares a {name} of {value.strip()!r}, "
                               f"past the limit of {MAX_SVG_POINTS:,} pt (200 in, the largest "
                               "PDF page); give the <svg> a real width, height and viewBox")
+
+
+def count_svg_elements(path: Path, where: str) -> int:
+    """The elements of an SVG, counted before svglib reads it (svglib takes half a
+    millisecond an element: 300,000 rectangles took minutes); refused past
+    ``svg_elements``."""
+    most, count = limit("svg_elements"), 0
+    try:
+        with path.open("rb") as handle:
+            for _ in ElementTree.iterparse(handle, events=("start",)):
+                count += 1
+                if count > most:
+                    raise RenderError(f"{where}: SVG {path}: "
+                                      + past("svg_elements", "its elements"))
+    except (ElementTree.ParseError, OSError):
+        pass  # not readable XML: svglib names the file and what is wrong
+    return count
+
+
+def check_svg_references(path: Path, root: Path, where: str) -> None:
+    """Refuse an SVG whose pictures svglib would load from outside ``root`` (a link, an
+    absolute or ``../`` address), or whose embedded pictures (``data:`` addresses) add up past
+    ``svg_embedded_bytes``, before any of them is decoded."""
+    text = path.read_bytes().decode("utf-8", "replace")
+    embedded = 0
+    for match in SVG_HREF.finditer(text):
+        address = match.group(2).strip()
+        if address.startswith("data:"):
+            embedded += len(address)
+        elif address and not address.startswith("#"):
+            if "://" in address:
+                raise RenderError(f"{where}: SVG {path} loads a picture from {address[:80]}; "
+                                  "embed it or save it in the game folder")
+            try:
+                regular_file(path.parent / address, [root], "a picture of an SVG")
+            except Refused as exc:
+                raise RenderError(f"{where}: SVG {path} loads a picture it may not: "
+                                  f"{exc}") from None
+    if embedded > limit("svg_embedded_bytes"):
+        raise RenderError(f"{where}: SVG {path}: "
+                          + past("svg_embedded_bytes", f"{embedded:,} bytes of embedded "
+                                 "pictures"))
 
 
 def _points(value: str) -> float | None:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..content.markup import Span, Symbol, parse
+from ..content.typography import typeset
 from ..units import PT_PER_MM
 from .blocks import Icon
 from .fonts import letter_height, styled, text_width
@@ -44,12 +45,17 @@ Bits = tuple[Bit, ...]
 Word = tuple[Bits, Bits]  # the joiner before it (a space, or nothing), the word
 
 
-def paragraphs(pieces: Iterable[Piece], font: str, ratio: Ratio) -> list[list[Word]]:
-    """The words of each paragraph (text lines end one), in the fonts markup gives them; a
-    layout icon is always joined by a space, a ``:name:`` icon as it is written."""
-    spans = list(_spans(pieces))
+def paragraphs(pieces: Iterable[Piece], font: str, ratio: Ratio,
+               lang: str = "") -> list[list[Word]]:
+    """The words of each paragraph (text lines end one), in the fonts markup gives them, the
+    text set in the typography of ``lang`` (``content.typography``); a layout icon is always
+    joined by a space, a ``:name:`` icon as it is written. A word no line may start with
+    (punctuation, a lone dash) is glued to the word before it."""
+    spans = [Span(typeset(span.text, lang), span.bold, span.italic)
+             if isinstance(span, Span) else span for span in _spans(pieces)]
     if all(type(span) is Span and not (span.bold or span.italic) for span in spans):
-        return _plain("".join(span.text for span in spans if isinstance(span, Span)), font)
+        return [_glued(words) for words in
+                _plain("".join(span.text for span in spans if isinstance(span, Span)), font)]
     texts: list[str] = []
     starts: list[int] = []  # where each run of one look begins in the text
     looks: list[tuple[str, Picture | None]] = []  # each run's font and picture
@@ -78,9 +84,28 @@ def paragraphs(pieces: Iterable[Piece], font: str, ratio: Ratio) -> list[list[Wo
                 else ()
             words.append((joiner, _bits(text, offset + match.start(2), offset + match.end(2),
                                         starts, looks, ratio)))
-        result.append(words)
+        result.append(_glued(words))
         offset += len(line) + 1
     return result
+
+
+NO_LINE_START = ",;:!?.»)]}…\u202f"  # no line may start with these
+DASHES = ("-", "–", "—")
+
+
+def _glued(words: list[Word]) -> list[Word]:
+    """``words`` with each word that may not start a line joined to the word before it (with
+    the space between): ``; l’app`` or ``– la suite`` never open a line."""
+    out: list[Word] = []
+    for joiner, word in words:
+        first = word[0].text[:1] if word and word[0].icon is None else ""
+        lone_dash = plain_text(word) in DASHES
+        if out and first and (first in NO_LINE_START or lone_dash):
+            before, previous = out[-1]
+            out[-1] = (before, joined(previous, joiner, word))
+        else:
+            out.append((joiner, word))
+    return out
 
 
 def _bits(text: str, begin: int, end: int, starts: Sequence[int],

@@ -22,6 +22,7 @@ from .elements import ELEMENTS
 from .elements.kind import Draw
 from .expressions import evaluate
 from .form_keys import FormKeys
+from .game_icons import draw_icon
 from .images import ImageCache
 from .recording import replay_or_record
 from .resolver import Resolver
@@ -65,13 +66,24 @@ class Painter(Resolver):
         self.ink_saver = ink_saver
         self.images = images if images is not None else ImageCache()
         self.qr_forms: dict[tuple, str] = {}
+        self.art_forms: dict[tuple, str] = {}  # `use … form: true` drawings of this document
+        self._art_keys: FormKeys | None = None
         self.replays: Replays | None = None  # set by a document that replays drawings
+        self.repeats = [1]  # copies the ``repeat`` elements being drawn multiply to, nested
 
     def settings(self) -> tuple[tuple[str, Any], ...]:
         """Every plain setting of this painter (ink saver…): a drawing replayed from another
         document must have been drawn with the same."""
         return tuple(sorted((name, value) for name, value in vars(self).items()
                             if isinstance(value, (bool, int, float, str, type(None)))))
+
+    def art_key(self, layout: str, context: Mapping[str, Any], w: float,
+                h: float) -> tuple | None:
+        """The form key of a used layout drawn in a w×h box (None: its values cannot be
+        compared, so it is drawn where it is)."""
+        if self._art_keys is None:
+            self._art_keys = FormKeys(self.game)
+        return self._art_keys.key(layout, context, w, h, 0.0)
 
     def draw_layout(self, name: str, context: dict[str, Any], w: float, h: float,
                     bleed: float = 0.0) -> None:
@@ -158,9 +170,14 @@ class Painter(Resolver):
 
     def draw_picture(self, picture: Symbol, x: float, y: float, w: float, h: float,
                      where: str) -> None:
-        """Draw the file of a ``:name:`` icon in the x, y, w, h mm box."""
-        self.images.draw(self.canvas, self.icon_path(picture.name, where), self.game.folder,
-                         x, y, w, h, "contain", where)
+        """Draw the file (or bundled icon) of a ``:name:`` icon in the x, y, w, h mm box, a
+        bundled one in the fill colour of the text around it."""
+        source = self.icon_source(picture.name, where)
+        if isinstance(source, str):
+            draw_icon(self.canvas, source, x, y, w, h)
+        else:
+            self.images.draw(self.canvas, source, self.game.folder, x, y, w, h, "contain",
+                             where)
 
     def path(self, points: list[tuple[float, float]], close: bool) -> PDFPathObject:
         """A canvas path through ``points`` (mm, y downwards)."""

@@ -1,7 +1,8 @@
 """A drawn PDF made print-ready (PDF/X-1a:2003) after the fact, with pikepdf: every colour
 operator and image converted to DeviceCMYK through the output profile (``cmyk``), a TrimBox
 and a BleedBox on every page, the OutputIntent with the embedded ICC profile, the PDF/X
-markers in the document info. Converting the finished file, not the drawing calls, reaches
+markers in the document info; near-black text, lines and thin shapes in black ink alone
+(``press_black``). Converting the finished file, not the drawing calls, reaches
 everything that paints (layouts, SVG art, QR codes, marks, footers) and leaves the default
 build's bytes alone.
 
@@ -30,6 +31,7 @@ from .cmyk import (
     limit_ink,
     output_intent,
 )
+from .press_black import press_black
 
 PDFX_VERSION = "PDF/X-1a:2003"
 FILL = {"rg": "k", "g": "k", "sc": "k", "scn": "k"}  # colour operator: its CMYK twin
@@ -51,7 +53,8 @@ def to_pdfx(data: bytes, trim_insets: Sequence[float], title: str, ink_limit: in
     parsed = [(owner, pikepdf.parse_content_stream(owner)) for owner, _ in streams]
     convert_colours(c for _, instructions in parsed for c in _rgb_operands(instructions))
     for (owner, instructions), (_, where) in zip(parsed, streams, strict=True):
-        owner.write(pikepdf.unparse_content_stream(_to_cmyk(instructions, where, limit)))
+        owner.write(pikepdf.unparse_content_stream(
+            press_black(_to_cmyk(instructions, where, limit))))
     for number, page in enumerate(pdf.pages, start=1):
         _check_resources(page.obj.get("/Resources"), f"page {number}")
     for image in _images(pdf):

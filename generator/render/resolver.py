@@ -13,13 +13,15 @@ from typing import Any
 from reportlab.lib.colors import Color
 
 from ..content.legibility import text_floor
-from ..content.markup import Symbol, icon_file, missing_icon
+from ..content.markup import Symbol, icon_source, missing_icon
 from ..content.model import Game, Layout
 from ..errors import RenderError
 from ..units import parse_length
 from . import colours
 from .blocks import Icon
 from .expressions import render_value
+from .fonts import STYLES, font_name
+from .game_icons import ratio
 from .images import aspect
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm from the layout's top-left
@@ -44,18 +46,28 @@ class Resolver:
         return size.w / size.h if size else 1.0
 
     def picture_ratio(self, picture: Icon | Symbol, where: str) -> float:
-        """Width / height of an inline picture: a layout icon of rule text, or the file of
-        a ``:name:`` icon."""
+        """Width / height of an inline picture: a layout icon of rule text, or the file (or
+        bundled icon) of a ``:name:`` icon."""
         if isinstance(picture, Icon):
             return self.icon_ratio(picture.layout)
-        return aspect(self.icon_path(picture.name, where), self.game.folder, where)
+        source = self.icon_source(picture.name, where)
+        return ratio() if isinstance(source, str) else aspect(source, self.game.folder, where)
 
-    def icon_path(self, name: str, where: str) -> Path:
-        """The file of the ``:name:`` icon ``name``, or a RenderError saying what to add."""
-        path = icon_file(self.game.folder, name)
-        if path is None:
+    def icon_source(self, name: str, where: str) -> Path | str:
+        """The file of the ``:name:`` icon ``name`` or the bundled icon's name, or a
+        RenderError saying what to add."""
+        source = icon_source(self.game.folder, name)
+        if source is None:
             raise RenderError(f"{where}: {missing_icon(name)}")
-        return path
+        return source
+
+    def font(self, style: str, where: str = "") -> str:
+        """The registered font of a role (``regular``, ``display``…) in this game's faces;
+        a RenderError naming the roles for any other word."""
+        if style not in STYLES:
+            raise RenderError(f"{where}.font: '{style}' is not a font role; use one of "
+                              f"{', '.join(STYLES)}")
+        return font_name(style, self.game.fonts.get("display"))
 
     def num(self, element: Mapping[str, Any], key: str, context: dict[str, Any], where: str,
             default: float, plain: bool = False) -> float:

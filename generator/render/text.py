@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..content.typography import typeset
 from ..errors import RenderError
 from ..units import PT_PER_MM
 from .hyphenation import hyphenator
@@ -53,12 +54,20 @@ def split_word(word: str, lang: str, fits: Fits) -> tuple[str, str] | None:
     return None
 
 
+def set_by_language(pieces: Iterable[Piece], lang: str) -> bool:
+    """Whether the typography of ``lang`` changes the text of ``pieces``: then its lines are
+    that language's, and a drawing of them is not replayed for another."""
+    return any(isinstance(piece, str) and typeset(piece, lang) != piece for piece in pieces)
+
+
 def break_lines(paragraphs_: Sequence[Sequence[Word]], size: float, width_pt: float,
                 lang: str = "") -> list[Bits] | None:
     """Lines of at most ``width_pt``, greedily; with ``lang``, a word the line cannot hold is
     hyphenated (a word holding a picture never is). None when a word fits no line. The one
-    line breaker of card text and rule text alike; a line's width is the sum of its words'
-    and spaces' (each measured once, remembered), not measured again as it grows."""
+    line breaker of card text and rule text alike: its words come from ``inline.paragraphs``,
+    which glues punctuation and a lone dash to the word before, so no line starts with them.
+    A line's width is the sum of its words' and spaces' (each measured once, remembered),
+    not measured again as it grows."""
     lines: list[Bits] = []
     for words in paragraphs_:
         line: list[Bit] = []
@@ -115,11 +124,25 @@ def fit_pieces(pieces: Sequence[Piece], font: str, w_mm: float, h_mm: float, max
                min_size: float, leading: float, lang: str,
                ratio: Callable[[Picture], float]) -> FittedText | None:
     width_pt, height_pt = w_mm * PT_PER_MM, h_mm * PT_PER_MM
-    words = paragraphs(pieces, font, ratio)
+    words = paragraphs(pieces, font, ratio, lang)
+    tried = set_by_language(pieces, lang)  # whether ``lang`` shaped the lines
+    if all(len(paragraph) <= 1 for paragraph in words):
+        # a one-word label shrinks before it is hyphenated ("Administra-tion"): hyphenation
+        # is its last resort, when even the smallest size cannot hold the word
+        return (_largest(words, width_pt, height_pt, max_size, min_size, leading, ("",), tried)
+                or _largest(words, width_pt, height_pt, max_size, min_size, leading, (lang,),
+                            True))
+    return _largest(words, width_pt, height_pt, max_size, min_size, leading, ("", lang), tried)
+
+
+def _largest(words: list[list[Word]], width_pt: float, height_pt: float, max_size: float,
+             min_size: float, leading: float, languages: tuple[str, ...],
+             tried: bool) -> FittedText | None:
+    """The largest size whose lines, broken in the first of ``languages`` that fits (""
+    for no hyphenation), take no more than ``height_pt``."""
     size = max_size
-    tried = False  # whether hyphenation in ``lang`` was tried
     while size >= min_size - 1e-9:
-        for language in dict.fromkeys(("", lang)):
+        for language in dict.fromkeys(languages):
             tried = tried or bool(language)
             lines = break_lines(words, size, width_pt, language)
             if lines is not None and (len(lines) * size * leading - size * (leading - 1)

@@ -1,59 +1,127 @@
-"""Game logic that is not drawing: rule-data validation and score calculators, a package a game.
+"""A game's own Python: the code in its folder's ``python/`` package (checks on its rule data,
+the figures its summary quotes, its score calculator), and the one table of the games pnp
+ships with that code.
 
-A game file names its rules with ``rules: <id>``; ``GAMES`` maps that id to the game's entry
-points, so the loader calls its ``validate(check, raw, components, palette)`` and a bad grid or
-zone table is reported like any other content error. A new game adds one row to ``GAMES``.
+A game is one folder: ``generator/games/<id>/`` holds its data, layouts, locales, summary
+template (``rules/<id>.j2``) and Python (``python/``). Game ids have hyphens, which Python
+module names cannot, so a game's ``python/`` package is loaded by path: the built-in games of
+``GAMES`` under the name ``generator.rules.<name>`` (so ``from generator.rules.microbious.score
+import hand_score`` works as any import does, and a game's modules import each other as
+``generator.rules.<name>.…``); a designer's folder under a name of its own, and only when the
+user passes ``--trust-code`` (``PNP_TRUST_CODE``): a stranger's folder runs no code on build.
+
+The package's entry points, each optional: ``validate(check, raw, components, palette)`` runs
+as a load step (a bad grid is reported like any content error), ``summary_facts(data)`` feeds
+the summary template. ``rules: <id>`` in a game.yaml picks a built-in game's code (a copy of a
+built-in game keeps it, and its own ``python/`` copy is not run).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from ..content.checker import Checker
-from . import clinic_covid19, microbious, patient_zero_solo, pharma_code, save_patient_zero
+from ..errors import UsageError
+from ..resources import games_dir
 
-
-@dataclass(frozen=True)
-class GameRules:
-    """One game's entry points: the load-time check, and the figures its summary quotes."""
-
-    validate: Callable[[Checker, Any, list, dict], None]
-    summary_facts: Callable[[Any], dict[str, Any]] | None = None
-
-
-GAMES: Mapping[str, GameRules] = {
-    "save-patient-zero": GameRules(save_patient_zero.validate, save_patient_zero.summary_facts),
-    "patient-zero-solo": GameRules(patient_zero_solo.validate),
-    "microbious": GameRules(microbious.validate),
-    "pharma-code": GameRules(pharma_code.validate, pharma_code.summary_facts),
-    "clinic-covid19": GameRules(clinic_covid19.validate),
+# The built-in games with Python: game id → the name its package is imported under
+# (generator.rules.<name>). A new built-in game with code adds one row.
+GAMES: Mapping[str, str] = {
+    "save-patient-zero": "save_patient_zero",
+    "patient-zero-solo": "patient_zero_solo",
+    "microbious": "microbious",
+    "pharma-code": "pharma_code",
+    "clinic-covid19": "clinic_covid19",
 }
+CODE_FOLDER = "python"  # a game folder's Python package
+TRUST_VARIABLE = "PNP_TRUST_CODE"  # "1": run the Python of game folders pnp did not ship
+TRUST_FLAG = "--trust-code"
+_BY_NAME = {name: game_id for game_id, name in GAMES.items()}
 
 
-def rule_data(check: Checker, raw: Any, components: list, palette: dict) -> list:
-    """The loading step that checks a game's rule data with its rules (``rules:``)."""
-    rules = raw.get("rules")
-    if isinstance(rules, str):
-        validate_rule_data(rules, check, raw, components, palette)
-    return components
+class _BuiltinGames(importlib.abc.MetaPathFinder):
+    """Finds ``generator.rules.<name>`` in ``generator/games/<id>/python/`` (its submodules
+    are then found through the package's own path, as for any package)."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        package, _, name = fullname.rpartition(".")
+        if package != __name__ or name not in _BY_NAME:
+            return None
+        init = games_dir() / _BY_NAME[name] / CODE_FOLDER / "__init__.py"
+        return importlib.util.spec_from_file_location(
+            fullname, init, submodule_search_locations=[str(init.parent)])
 
 
-def validate_rule_data(rules: str, check: Checker, raw: Any, components: list,
-                       palette: dict) -> None:
-    game = GAMES.get(rules)
-    if game is None:
-        check.add("rules", f"unknown rules module '{rules}'; leave 'rules' out for a game "
-                  "without rule data", raw, "rules")
-        return
-    game.validate(check, raw, components, palette)
+if not any(isinstance(finder, _BuiltinGames) for finder in sys.meta_path):
+    sys.meta_path.append(_BuiltinGames())
 
 
-def summary_facts(rules: str | None, data: Any) -> dict[str, Any]:
+def code_trusted() -> bool:
+    """Whether the user asked to run the Python of game folders pnp did not ship."""
+    return os.environ.get(TRUST_VARIABLE) == "1"
+
+
+def game_code(folder: Path, rules: Any) -> ModuleType | None:
+    """The Python of the game in ``folder``: the built-in game's that ``rules:`` names, else
+    the folder's own ``python/`` (a UsageError when the user has not trusted it), else None."""
+    if isinstance(rules, str) and rules in GAMES:
+        return importlib.import_module(f"{__name__}.{GAMES[rules]}")
+    init = folder / CODE_FOLDER / "__init__.py"
+    if not init.is_file():
+        return None
+    if not code_trusted():
+        raise UsageError(f"{folder}: this game folder brings its own Python ({CODE_FOLDER}/), "
+                         f"which pnp runs only when you trust its author: add {TRUST_FLAG}")
+    return _own_code(init.resolve())
+
+
+def _own_code(init: Path) -> ModuleType:
+    """A designer's ``python/`` package, imported once per process under a name of its own
+    (its modules import each other by relative imports: ``from .score import …``)."""
+    name = f"pnp_game_{hashlib.sha1(str(init).encode()).hexdigest()[:12]}"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            name, init, submodule_search_locations=[str(init.parent)])
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+    return sys.modules[name]
+
+
+def rule_data(folder: Path) -> Callable[[Checker, Any, list, dict], list]:
+    """The loading step that checks a game's rule data with its code's ``validate``."""
+    def extend(check: Checker, raw: Any, components: list, palette: dict) -> list:
+        rules = raw.get("rules")
+        if isinstance(rules, str) and rules not in GAMES:
+            check.add("rules", f"unknown rules module '{rules}'; leave 'rules' out for a game "
+                      f"without rule data (a game of your own keeps its code in "
+                      f"{CODE_FOLDER}/), or name a built-in game: {', '.join(GAMES)}",
+                      raw, "rules")
+            return components
+        validate = getattr(game_code(folder, rules), "validate", None)
+        if validate is not None:
+            validate(check, raw, components, palette)
+        return components
+    return extend
+
+
+def summary_facts(folder: Path, rules: Any, data: Any) -> dict[str, Any]:
     """Figures a rule summary quotes but the data holds only implicitly (shares, totals),
     from the game's ``summary_facts(data)`` when it has one."""
-    game = GAMES.get(rules or "")
-    if game is None or game.summary_facts is None:
-        return {}
-    return game.summary_facts(data)
+    facts = getattr(game_code(folder, rules), "summary_facts", None)
+    return dict(facts(data)) if facts is not None else {}

@@ -109,7 +109,7 @@ def render_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4") -
     title = tr.gettext("Answer key")
     pages = plan_sheet(LAYOUT, layout.size, paper_size(paper), 1, options)
     info = DocumentInfo(f"Save Patient Zero — {title}", f"savvy key {seed} {lang}",
-                        f"Save Patient Zero · {lang.upper()}")
+                        f"Save Patient Zero · {lang.upper()}", lang)
     data = render_pdf(game, [ComponentPlan("answer-key", title, tuple(pages))],
                       lambda *_: context, info)
     require_translations(tr, tr.missing)

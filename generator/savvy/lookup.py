@@ -22,7 +22,8 @@ from ..rules.save_patient_zero import MOLECULES, SIDE
 from . import answers
 from .answers import LabGrid, Secret
 from .marks import BOOL_TOOLS, COUNT_TOOLS, LabMark, fits, format_answer
-from .queries import LINE_WORDS, NO_ANSWER, TOOLS, Tool, parse_query, reply
+from .queries import NO_ANSWER, TOOLS, Tool, parse_query, reply
+from .words import ENGLISH
 
 NUMERAL = re.compile(r"^[0-9]+$", re.ASCII)
 SPLIT = re.compile(r"[\s,]+")
@@ -77,7 +78,8 @@ def arguments(grid: LabGrid, tool: Tool) -> list[str]:
     if tool == Tool.CENTRIFUGO:
         return [answers.placement_label(cells) for cells in grid.centrifugo_placements]
     if tool == Tool.ESTUGAMO:
-        return [f"{word} {n}" for word in LINE_WORDS for n in range(1, SIDE + 1)]
+        return [f"{word} {n}" for word in (*ENGLISH["row"], *ENGLISH["col"])
+                for n in range(1, SIDE + 1)]
     if tool == Tool.KOLOZOMI:
         return [str(m) for m in MOLECULES]
     if tool == Tool.ANTIDOTE:

@@ -7,9 +7,11 @@ The format, one line a mark (blank lines and ``# comments`` are skipped)::
                                 dedukto = 1,2,3,4,6 · substrakto = 4 · mezakol = orange
     misfunkcio                  from here on, Scanpad marks are off by one (the interruption)
 
-Yes/no answers may be written yes/no, y/n, true/false or ✓/✗. A mark *fits* a secret when
-Savvy could have given it for that secret: any of the three differences for Substrakto, any
-5 molecules outside the antidote for Dedukto, one more or one less after Misfunkcio.
+Yes/no answers may be written yes/no, y/n, true/false, ✓/✗ or in the words the page and key
+print in French and German (oui/non, ja/nein; ligne/col., Reihe/Sp. for Estugamo's line).
+A mark *fits* a secret when Savvy could have given it for that secret: any of the three
+differences for Substrakto, any 5 molecules outside the antidote for Dedukto, one more or one
+less after Misfunkcio.
 """
 
 from __future__ import annotations
@@ -23,9 +25,8 @@ from ..rules.save_patient_zero import MOLECULES, SIDE
 from . import answers
 from .answers import LabGrid, Secret
 from .queries import NO_ANSWER, NUMBER, Query, Tool, ask, molecules, parse_query
+from .words import meaning
 
-YES = {"yes", "y", "true", "✓", "✔"}
-NO = {"no", "n", "false", "✗", "✘", "x"}
 BOOL_TOOLS = (Tool.SAMPLY, Tool.MIKROSKOPO, Tool.CENTRIFUGO, Tool.ESTUGAMO, Tool.KOLOZOMI)
 COUNT_TOOLS = (Tool.ANALYZER, Tool.SCANPAD, Tool.ANTIDOTE)
 MISFUNKCIO = "misfunkcio"
@@ -62,6 +63,8 @@ def parse_marks(text: str, source: str, grid: LabGrid | None = None) -> list[Lab
             marks.append(_mark(grid, line, number, misfunkcio))
         except UsageError as exc:
             problems.append(Problem(source, "", str(exc), number))
+    if not marks and not problems:  # a blank sheet checks nothing: say so, never "0 OK"
+        problems.append(Problem(source, "", f"the file holds no marks; {EXAMPLE}, one a line"))
     if problems:
         raise ContentError(problems)
     return marks
@@ -82,8 +85,9 @@ def _mark(grid: LabGrid, line: str, number: int, misfunkcio: bool) -> LabMark:
 def _answer(grid: LabGrid, tool: Tool, text: str) -> Any:
     low = text.lower()
     if tool in BOOL_TOOLS:
-        if low in YES | NO:
-            return low in YES
+        said = meaning(low)
+        if said in ("yes", "no"):
+            return said == "yes"
         raise UsageError(f"{tool}: answer yes or no, not {text[:20]!r}")
     if tool in COUNT_TOOLS:
         low = low[1:] if tool == Tool.ANALYZER and low.startswith("x") else low

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup, escape
 
 from ..content.model import Game
 from ..files import write_atomically
@@ -39,13 +40,18 @@ def page_path(seed: int, out_dir: Path = Path("output")) -> Path:
 
 def _environment(tr: Translator) -> Environment:
     """The page's templates with gettext bound to one language; HTML is escaped, the script
-    and the styles (included verbatim) are not."""
+    and the styles (included verbatim) are not. A translation is untrusted text (a catalog
+    may come from the working folder): jinja marks what gettext returns as safe HTML, so it
+    is escaped here first; ``plain`` gives its text back for the page's JSON."""
     env = Environment(loader=FileSystemLoader(str(templates_dir() / "savvy")),
-                      undefined=StrictUndefined, autoescape=select_autoescape(("html.j2",)),
+                      undefined=StrictUndefined, autoescape=select_autoescape(("j2",)),
                       trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
     env.policies["ext.i18n.trimmed"] = True  # msgids without the template's line breaks
     env.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "separators": (",", ":")}
-    env.install_gettext_callables(tr.gettext, tr.ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        lambda message: escape(tr.gettext(message)),
+        lambda singular, plural, n: escape(tr.ngettext(singular, plural, n)), newstyle=True)
+    env.filters["plain"] = lambda html: Markup(html).unescape()
     return env
 
 
@@ -77,13 +83,14 @@ def cue_svg(game: Game, symbol: str) -> str:
 
 
 def _words(env: Environment, colour_names: Mapping[str, str]) -> Any:
-    """The macros of ``words.j2``, each returning its text on one line."""
+    """The macros of ``words.j2``, each returning its text on one line, as plain text (the
+    page escapes it where it is HTML)."""
     module = env.get_template("words.j2").make_module(
         {"colour_names": colour_names, "secret_size": answers.SECRET_SIZE})
 
     def flat(name: str) -> Callable[..., str]:
         macro = getattr(module, name)
-        return lambda *args: " ".join(str(macro(*args)).split())
+        return lambda *args: Markup(" ".join(str(macro(*args)).split())).unescape()
     return {name: flat(name) for name in ("big", "say", "choice", "line", "draw")}
 
 

@@ -17,6 +17,7 @@ from ..errors import UsageError
 from ..rules.save_patient_zero import MOLECULES, SIDE
 from . import answers
 from .answers import LabGrid, Secret
+from .words import meaning
 
 
 class Tool(StrEnum):
@@ -51,8 +52,6 @@ BARE_TOOLS = (Tool.FUZIO, Tool.SUBSTRAKTO, Tool.MEZAKOL, Tool.HACKZ, Tool.SPIONA
 # tools whose argument may be left out: Dedukto names the lab it deals to, the first by default
 OPTIONAL_ARGUMENT = (Tool.DEDUKTO,)
 NUMBER = re.compile(r"^[0-9]{1,3}$", re.ASCII)
-# the words Estugamo's line may be written with → the line they name
-LINE_WORDS = {"row": "row", "col": "col", "column": "col"}
 
 
 @dataclass(frozen=True)
@@ -168,8 +167,8 @@ def _centrifugo(grid: LabGrid, name: str, text: str) -> frozenset[int]:
 
 def _line(grid: LabGrid, name: str, text: str) -> tuple[str, int]:
     parts = text.lower().split()
-    kind = LINE_WORDS.get(parts[0]) if parts else None
-    if (kind is None or len(parts) != 2 or not NUMBER.match(parts[1])
+    kind = meaning(parts[0]) if parts else None  # row/col in any language the key prints
+    if (kind not in ("row", "col") or len(parts) != 2 or not NUMBER.match(parts[1])
             or not 1 <= int(parts[1]) <= SIDE):
         raise UsageError(f"estugamo: write row N or col N with N of 1..{SIDE}, not "
                          f"{text[:30]!r}")

@@ -25,14 +25,14 @@ FRONT, BACK, PAGE = "rules-front", "rules-back", "rules-page"
 FACE = "rules-face"  # the layout both card sides draw their face with
 
 
-def template_context(game_id: str, title: str, rules: str | None, data: Any,
+def template_context(folder: Path, game_id: str, title: str, rules: str | None, data: Any,
                      components: Sequence[Any], tr: Translator) -> dict[str, Any]:
     """What a rules template reads: the game, its data, the size of each deck and the
     figures its rules module derives (``facts``)."""
     decks = {c.id: {"title": tr.gettext(c.title), "cards": len(c.cards)}
              for c in components if isinstance(c, Deck)}
     return {"game": {"id": game_id, "title": title}, "data": data, "components": decks,
-            "facts": summary_facts(rules, data)}
+            "facts": summary_facts(folder, rules, data)}
 
 
 def rule_cards(folder: Path):
@@ -51,7 +51,7 @@ def expand(check: Checker, components: list[Any], folder: Path, game_id: str, ti
            rules: str | None, data: Any) -> list[Any]:
     """Replace each RulesSpec by its card deck and (unless ``page: false``) its page."""
     english = Translator(SOURCE_LANG)
-    context = template_context(game_id, title, rules, data, components, english)
+    context = template_context(folder, game_id, title, rules, data, components, english)
     result: list[Any] = []
     for component in components:
         if not isinstance(component, RulesSpec):

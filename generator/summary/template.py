@@ -9,7 +9,7 @@ prose go through Babel (``|num``, ``|percent``, ``|names``) for each language's 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -17,19 +17,35 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
-from jinja2 import FileSystemLoader, StrictUndefined, TemplateError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 
 from ..content.yamlio import load_yaml
 from ..errors import RenderError
 from ..i18n.catalog import SOURCE_LANG, Translator, localize
+from ..paths import inside, regular_file
+from ..render.sandbox import BoundedSandbox, bounded_concat, bounded_filters
 from ..resources import templates_dir
 from .text import ICON_MARK, ID_MARK, Face, RuleText, parse
 
 
 def template_folders(game_folder: Path) -> list[str]:
-    """A game's own ``rules/`` first, then the built-in templates."""
-    return [str(p) for p in (game_folder / "rules", templates_dir() / "rules") if p.is_dir()]
+    """A game's own ``rules/`` first (a link by that name must not lead out of the game
+    folder), then the built-in templates."""
+    own = inside(game_folder / "rules", [game_folder], "the rules folder")
+    return [str(p) for p in (own, templates_dir() / "rules") if p.is_dir()]
+
+
+class ContainedLoader(FileSystemLoader):
+    """Templates, and what they include, only from files inside the folder they are found in
+    (resolved, links followed: see ``paths``); a template that resolves outside is refused
+    with one line naming the link."""
+
+    def get_source(self, environment: Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        source, filename, uptodate = super().get_source(environment, template)
+        folder = next(f for f in self.searchpath if Path(filename).is_relative_to(f))
+        regular_file(filename, [folder], "a template")
+        return source, filename, uptodate
 
 
 @lru_cache(maxsize=1)
@@ -39,13 +55,13 @@ def defaults() -> Mapping[str, Any]:
 
 
 @lru_cache(maxsize=16)
-def _environment(folders: tuple[str, ...]) -> SandboxedEnvironment:
+def _environment(folders: tuple[str, ...]) -> BoundedSandbox:
     """One environment per set of template folders, so a template compiles once per process
     (and again when its file changes); each rendering binds gettext and the number filters
     to its own language before it renders."""
-    env = SandboxedEnvironment(loader=FileSystemLoader(list(folders)), undefined=StrictUndefined,
-                               autoescape=False, lstrip_blocks=True,
-                               extensions=["jinja2.ext.i18n"])
+    env = BoundedSandbox(loader=ContainedLoader(list(folders)), undefined=StrictUndefined,
+                         autoescape=False, lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
+    bounded_filters(env)
     env.policies["ext.i18n.trimmed"] = True  # msgids without the template's line breaks
     env.globals["icon"] = ICON_MARK.format
     return env
@@ -100,7 +116,8 @@ def render_rules(game_folder: Path, template: str, tr: Translator, context: Mapp
     )
     try:
         data = localize(context.get("data", {}), recorder)
-        output = env.get_template(template).render({**context, "data": data, "lang": tr.lang})
+        output = bounded_concat(env.get_template(template).generate(
+            {**context, "data": data, "lang": tr.lang}))
     except TemplateError as exc:
         raise RenderError(f"rules template '{template}': {exc}") from None
     except (TypeError, ValueError, KeyError, IndexError) as exc:

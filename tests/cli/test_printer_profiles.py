@@ -16,6 +16,8 @@ office:
   back_rotation: 0.3
 laser:
   back_offset: [0, 1.5]
+  short:
+    back_offset: [-0.2, 0.4]
 """
 
 
@@ -36,6 +38,15 @@ def test_a_profile_gives_the_offset_and_rotation(config, tmp_path, capsys):
     assert (code, err) == (0, "")
     assert [p.name for p in (tmp_path / "out").iterdir()] == \
         ["alignment-a4-long-offset0.8,-0.5-turn0.3.pdf"]
+
+
+def test_a_flip_has_its_own_correction_and_the_rest_from_the_printer(config, tmp_path, capsys):
+    for flip, name in (("long", "alignment-a4-long-offset0,1.5.pdf"),
+                       ("short", "alignment-a4-short-offset-0.2,0.4.pdf")):
+        code, _, err = pnp(f"build --alignment-page --paper a4 --duplex {flip} --printer laser "
+                           f"--out {flip} --quiet", capsys)
+        assert (code, err) == (0, "")
+        assert [p.name for p in (tmp_path / flip).iterdir()] == [name]
 
 
 def test_what_is_typed_wins_over_the_profile(config, tmp_path, capsys):

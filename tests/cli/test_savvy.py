@@ -100,6 +100,12 @@ def test_bad_input_is_one_clear_line_and_exit_2(capsys, argv, words):
         assert word in err
 
 
+def test_substrakto_draw_is_the_labs_first_or_second_card(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["savvy", "answer", "--solution", "5,9,24", "substrakto", "--draw", "3"])
+    assert stopped.value.code == 2 and "choose from 1, 2" in capsys.readouterr().err
+
+
 def test_key_needs_a_solution_or_a_qr_image(capsys):
     code, out, err = run(capsys, "key", "--json")
     assert code == 2 and out == "" and "give either --solution A,B,C or --qr IMAGE" in err
@@ -123,6 +129,30 @@ dedukto = 1,2,3,4,6
 mezakol = orange
 kolozomi 3 = no
 """
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# Lab-M, nothing marked yet\n  # still nothing\n"])
+@pytest.mark.parametrize("action", ["check", "solve"])
+def test_a_file_with_no_marks_is_an_error_naming_it(capsys, tmp_path, text, action):
+    marks = write(tmp_path, text)
+    solution = ("--solution", "5,9,24") if action == "check" else ()
+    code, out, err = run(capsys, action, *solution, "--marks", marks)
+    assert code == 2 and out == "" and f"{marks}: the file holds no marks" in err
+
+
+def test_check_reads_the_french_and_german_words_the_key_prints(capsys, tmp_path):
+    # the same four marks as the English ones, in the words of fr.po and de.po
+    english = "estugamo row 2 = yes\nestugamo col 2 = yes\nsamply M4 = no\nkolozomi 3 = no\n"
+    french = "estugamo ligne 2 = oui\nestugamo col. 2 = OUI\nsamply M4 = Non\nkolozomi 3 = non\n"
+    german = "estugamo Reihe 2 = ja\nestugamo Sp. 2 = ja\nsamply M4 = nein\nkolozomi 3 = NEIN\n"
+    results = []
+    for text in (english, french, german):
+        code, out, err = run(capsys, "check", "--solution", "5,9,24", "--marks",
+                             write(tmp_path, text))
+        assert err == ""
+        results.append((code, [line.split()[2] for line in out.splitlines()[:-1]]))
+    assert results[0] == results[1] == results[2]
+    assert results[0][1] == ["OK", "WRONG", "OK", "OK"]  # column 2 holds none of 5, 9, 24
 
 
 def test_check_all_right_exits_0(capsys, tmp_path):

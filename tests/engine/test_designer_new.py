@@ -10,6 +10,7 @@ import pytest
 from generator.cli import main
 from generator.designer.scaffold import game_id_for
 from generator.pipeline.load import load_game
+from support.pdf_text import filled
 
 
 def test_new_folder_builds_in_english_out_of_the_box(tmp_path: Path):
@@ -28,7 +29,11 @@ def test_new_folder_builds_in_english_out_of_the_box(tmp_path: Path):
     with pdfplumber.open(pdf_path) as pdf:
         text = "".join(page.extract_text() or "" for page in pdf.pages)
     assert text.count("Healer") == 3 and text.count("Scout") == 2         # qty column
-    assert 'Quarantine "Q"' in text                                          # on the backs
+    assert 'Quarantine “Q”' in text  # on the backs, its quotes made curly (English typography)
+    assert "Remove one wound" in " ".join(text.split())  # :gi-heart-plus: drawn, not written
+    with pdfplumber.open(pdf_path) as pdf:  # in the starter's text colour, "ink"
+        hearts = [c for page in pdf.pages for c in filled(page, "#1d1d1b")]
+    assert len(hearts) >= 3  # one a Healer, in the colour of the text around it
 
 
 def test_new_refuses_a_folder_that_has_files(tmp_path: Path, capsys: pytest.CaptureFixture):

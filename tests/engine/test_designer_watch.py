@@ -224,3 +224,31 @@ def test_a_busy_port_is_a_usage_error(served: tuple[Preview, str]) -> None:
     port = int(url.rsplit(":", 1)[1].strip("/"))
     with pytest.raises(UsageError, match=f"port {port}"):
         PreviewServer(preview, port)
+
+
+@pytest.mark.parametrize("host", ["evil.example:{port}", "127.0.0.1:1", "localhost", ""])
+def test_a_request_for_another_host_is_refused(served: tuple[Preview, str], host: str) -> None:
+    """DNS rebinding: a page on evil.example makes its name point at 127.0.0.1 and reads the
+    preview; its requests name evil.example, and are refused. Only localhost, 127.0.0.1 and
+    [::1] with the server's port are answered."""
+    _, url = served
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    for path in ("", "status.json"):
+        request = urllib.request.Request(url + path, headers={"Host": host.format(port=port)})
+        with pytest.raises(urllib.error.HTTPError) as error:
+            urllib.request.urlopen(request, timeout=20)
+        assert error.value.code == 421
+    for name in ("localhost", "127.0.0.1"):
+        request = urllib.request.Request(url + "status.json", headers={"Host": f"{name}:{port}"})
+        with urllib.request.urlopen(request, timeout=20) as response:
+            assert response.status == 200
+
+
+def test_an_error_message_is_escaped_in_the_page(served: tuple[Preview, str],
+                                                 game: Path) -> None:
+    preview, url = served
+    (game / "layouts" / "cards.yaml").write_text(
+        "card: {extends: '<script>alert(1)</script>'}\n", encoding="utf-8")
+    assert not preview.rebuild().ok
+    page = get(url)[1].decode()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert" not in page

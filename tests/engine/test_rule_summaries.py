@@ -20,9 +20,9 @@ from support.pharma import render
 
 GOLDEN = {  # game: {lang: phrases the one-page summary must carry}
     "microbious": {
-        "en": ["54 cards:", "Bad vaccine: +20 points", "Each player lays 4 cards face down"],
-        "fr": ["54 cartes :", "Mauvais vaccin : +20 points", "Chaque joueur pose 4 cartes"],
-        "de": ["54 Karten:", "Schlechter Impfstoff: +20 Punkte", "Alle legen 4 Karten"],
+        "en": ["54 cards:", "Bad vaccine: +20 points", "Deal 4 cards face down to each player"],
+        "fr": ["54 cartes :", "Mauvais vaccin : +20 points", "Distribuez 4 cartes face cachée"],
+        "de": ["54 Karten:", "Schlechter Impfstoff: +20 Punkte", "Teile jeder Person 4 Karten"],
     },
     "patient-zero-solo": {
         "en": ["Shuffle the 44 epidemic cards", "Draw 6 cards one by one", "Hard:"],
@@ -35,9 +35,9 @@ GOLDEN = {  # game: {lang: phrases the one-page summary must carry}
         "de": ["3 Personen: Zahlen 1–55 und 3 Joker", "Alle legen 9 Karten verdeckt"],
     },
     "clinic-covid19": {
-        "en": ["You need the 100 COVID-19 tiles", "After round 6, count", "4, 4, 6, 6, 8, 8"],
-        "fr": ["Il vous faut les 100 tuiles COVID-19", "Après le tour 6", "4, 4, 6, 6, 8, 8"],
-        "de": ["Ihr braucht die 100 COVID-19-Plättchen", "nach Runde 6", "4, 4, 6, 6, 8, 8"],
+        "en": ["A co-operative variant of Clinic Deluxe", "After round 6, count", "4, 4, 6, 6, 8, 8"],
+        "fr": ["Une variante coopérative de Clinic Deluxe", "Après le tour 6", "4, 4, 6, 6, 8, 8"],
+        "de": ["Eine kooperative Variante von Clinic Deluxe", "nach Runde 6", "4, 4, 6, 6, 8, 8"],
     },
     "save-patient-zero": {
         "en": ["Savvy draws 3 of the 25 molecule cards", "one combination out of 2,300",
@@ -98,8 +98,8 @@ def test_a_figure_changed_in_the_data_changes_every_language(tmp_path):
     text = game_yaml.read_text(encoding="utf-8")
     assert "    hand: 4 " in text
     game_yaml.write_text(text.replace("    hand: 4 ", "    hand: 5 "), encoding="utf-8")
-    expected = {"en": "Each player lays 5 cards", "fr": "Chaque joueur pose 5 cartes",
-                "de": "Alle legen 5 Karten"}
+    expected = {"en": "Deal 5 cards face down", "fr": "Distribuez 5 cartes face cachée",
+                "de": "Teile jeder Person 5 Karten"}
     for lang, phrase in expected.items():
         result = build(BuildRequest(folder, lang, only=("rules-page",), out_dir=tmp_path))
         assert phrase in summary_text(result.path)
@@ -107,8 +107,7 @@ def test_a_figure_changed_in_the_data_changes_every_language(tmp_path):
 
 def test_a_rules_template_needs_a_front_and_back_for_each_card(tmp_path):
     folder = tmp_path / "mb"
-    shutil.copytree(game_folder("microbious"), folder)
-    (folder / "rules").mkdir()
+    shutil.copytree(game_folder("microbious"), folder)  # its template is rules/microbious.j2
     (folder / "rules" / "microbious.j2").write_text("@face {{ _('Goal') }}\nOne side only.\n",
                                                    encoding="utf-8")
     with pytest.raises(ContentError, match="has 1 '@face' sides"):

@@ -7,8 +7,10 @@ from __future__ import annotations
 import csv
 import json
 import shutil
+import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PIL import Image
 from pypdf import PdfReader
@@ -180,16 +182,21 @@ def edges(path: Path) -> list[int]:
 
 def test_drivethru_orders_the_decks_it_takes_as_a_one_up_pdfx_file(
         tmp_path: Path, capsys: pytest.CaptureFixture):
-    """DriveThruCards takes one PDF/X-1a file: ``pnp build --pdfx --one-up`` of the decks it
-    takes as is, each page its card at trim + 1/8 in bleed, front then back, beside the images.
-    The token scaled onto its poker card is left out of it, and the export says so."""
+    """DriveThruCards takes one PDF/X-1a file a deck: ``pnp build --pdfx --one-up`` of each
+    deck it takes as is, each page its card at trim + 1/8 in bleed, the back of card 1 first,
+    at most 240 % ink, beside the images. The token scaled onto its poker card is left out of
+    it, and the export says so."""
     assert export(tmp_path, "drivethru", "--fit", "nearest") == 0
     folder = tmp_path / "designer-sample-en"
     manifest, rows = read_manifest(folder)
     assert manifest["not_in_pdf"] == ["tokens"]
     pdf, = manifest["pdfs"]
     reader = PdfReader(folder / pdf)
+    assert pdf == "designer-sample-en-heroes-bleed3.175-one-up-back-first-pdfx-ink240.pdf"
     assert len(reader.pages) == 2 * 7                           # the 7 heroes, front and back
+    backs = [page.get_contents().get_data() for page in reader.pages[0::2]]
+    faces = [page.get_contents().get_data() for page in reader.pages[1::2]]
+    assert len(set(backs)) == 1 and len(set(faces)) == 7        # one back, first; 7 faces
     for page in reader.pages:
         mm = [round(float(v) / PT_PER_MM, 3) for v in (*page.mediabox, *page.trimbox)]
         assert mm == [0, 0, 69.85, 95.25, 3.175, 3.175, 66.675, 92.075]
@@ -197,10 +204,42 @@ def test_drivethru_orders_the_decks_it_takes_as_a_one_up_pdfx_file(
     with Image.open(folder / "heroes-front-001.png") as image:
         assert image.size == (825, 1125)                       # the page at 300 dpi
     out = capsys.readouterr().out
-    assert f"{pdf}: the file to order from DriveThruCards (PDF/X-1a, CMYK" in out
+    assert f"{pdf}: the file to order from DriveThruCards (PDF/X-1a, CMYK, at most 240 % " \
+        "ink, one card a page, each back then its face)" in out
     assert "note: tokens scaled, so not in the PDF" in out
 
 
 def test_export_vendor_needs_one_game(capsys: pytest.CaptureFixture):
     assert main(["export", "tgc"]) == 2
     assert "--game-dir" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="Ghostscript (gs) is not installed")
+def test_drivethru_order_file_stays_under_240_percent_ink_at_every_pixel(tmp_path: Path):
+    """Ghostscript separates the file as a press would (tiff32nc: C, M, Y, K a pixel)."""
+    assert export(tmp_path, "drivethru", "--fit", "nearest") == 0
+    folder = tmp_path / "designer-sample-en"
+    pdf, = read_manifest(folder)[0]["pdfs"]
+    tiff = tmp_path / "page-%03d.tif"
+    subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-sDEVICE=tiff32nc",
+                    "-r72", f"-sOutputFile={tiff}", str(folder / pdf)], check=True)
+    most = 0.0
+    for page in sorted(tmp_path.glob("page-*.tif")):
+        with Image.open(page) as image:
+            most = max(most, float(np.asarray(image, dtype=np.float64).sum(axis=-1).max()))
+    assert 150 < most / 255 * 100 <= 240 + 1  # dark cards reach the limit, never past it
+
+
+def test_preflight_refuses_an_order_file_over_the_shops_ink(tmp_path: Path):
+    from generator.designer.vendor_preflight import OrderedDeck, OrderPdf, preflight
+    from generator.errors import RenderError
+    from generator.pipeline.build import build_one_up
+
+    heavy = build_one_up(SAMPLE, "en", tmp_path, 3.175, ("heroes",), back_first=True).path
+    deck = OrderedDeck("heroes", 7, Size(63.5, 88.9), shared_back=True)
+    preflight(heavy, OrderPdf(300, True, True), [deck], 3.175)  # within the profile's 300 %
+    with pytest.raises(RenderError, match=r"over 240 %"):
+        preflight(heavy, OrderPdf(240, True, True), [deck], 3.175)
+    with pytest.raises(RenderError, match=r"odd pages are not its back"):
+        preflight(build_one_up(SAMPLE, "en", tmp_path / "f", 3.175, ("heroes",)).path,
+                  OrderPdf(300, True, True), [deck], 3.175)

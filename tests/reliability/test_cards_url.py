@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from generator.content import remote
+from generator.content.fetch import PRIVATE_ENV
 from generator.pipeline.load import resolve_game
 from support.cli import new_game, pnp
 from support.pdf_text import page_lines
@@ -55,6 +56,8 @@ def serve(sheet: Sheet) -> ThreadingHTTPServer:
 
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> Path:
+    """A new game; its local test server is reachable as --allow-private-urls allows."""
+    monkeypatch.setenv(PRIVATE_ENV, "1")
     return new_game(tmp_path, monkeypatch, capsys)
 
 

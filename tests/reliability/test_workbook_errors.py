@@ -5,12 +5,14 @@ traceback or an internal error."""
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from generator.content import cards_file, spreadsheet, xlsx
+from generator import limits
+from generator.content import cards_file, xlsx
 from generator.content.cards_file import read_rows
 from generator.content.cards_limits import MAX_CELL, MAX_COLUMNS
 from generator.content.checker import Checker
@@ -90,12 +92,24 @@ def test_a_damaged_sheet_is_a_damaged_workbook(tmp_path: Path):
 
 def test_a_zip_bomb_is_refused_before_it_is_unpacked(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(spreadsheet, "MAX_FILE_BYTES", 2**20)
+    monkeypatch.setitem(limits._limits(), "archive_bytes", 2**20)
     write_xlsx(tmp_path / "cards.xlsx", [HEADER] + [["x" * 100] * 6] * 3000)
     assert (tmp_path / "cards.xlsx").stat().st_size < 2**20 // 4  # it packs small
-    assert problems_of(tmp_path, "cards.xlsx") == [
-        f"{tmp_path}/cards.xlsx: 2 MiB of sheet data unpacked, past the 1 MiB a cards file "
-        "may hold; split the deck"]
+    [problem] = problems_of(tmp_path, "cards.xlsx")
+    assert re.fullmatch(rf"{tmp_path}/cards.xlsx: [\d,]+ bytes unpacked: past the limit of "
+                        r"1,048,576 \(archive_bytes in templates/limits.yaml; raise it there "
+                        r"if a real game needs more\)", problem), problem
+
+
+def test_a_picture_in_a_workbook_counts_and_its_ratio_too(tmp_path: Path):
+    """Every entry counts, not only the sheets' XML: a large part that is no .xml (a
+    picture, a binary part) unpacking 1000 times larger than it is stored is refused."""
+    write_xlsx(tmp_path / "cards.xlsx", [HEADER, ["A"] * 6])
+    with zipfile.ZipFile(tmp_path / "cards.xlsx", "a", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/media/image1.png", b"\0" * 50_000_000)
+    [problem] = problems_of(tmp_path, "cards.xlsx")
+    assert "the entry xl/media/image1.png unpacks" in problem
+    assert "(archive_ratio in templates/limits.yaml;" in problem
 
 
 @pytest.mark.parametrize("suffix", [".xlsx", ".ods"])

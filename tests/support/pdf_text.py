@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pypdf
@@ -57,3 +58,11 @@ def rule_parts(pages: list[list[str]], faces: int) -> tuple[str, str]:
     summary = pages[cards[1] + 1]              # the summary page follows the cards
     assert len(summary) > 40
     return fold([x for i in cards for x in pages[i]]), fold(summary)
+
+
+def filled(page: Any, hex_colour: str) -> list[dict]:
+    """The filled paths of a pdfplumber page painted in ``#rrggbb`` (icons, art)."""
+    wanted = tuple(int(hex_colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return [c for c in page.curves if c["fill"] and len(c["non_stroking_color"] or ()) == 3
+            and all(abs(a - b) < 0.01
+                    for a, b in zip(c["non_stroking_color"], wanted, strict=True))]

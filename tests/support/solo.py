@@ -93,6 +93,26 @@ def to_page(placement: Placement, lx: float, ly: float) -> tuple[float, float]:
     return placement.x + fw / 2 + turned[0], placement.y + fh / 2 + turned[1]
 
 
+def to_card(placement: Placement, px: float, py: float) -> tuple[float, float]:
+    """A point on the page, in the card layout's own mm (the inverse of ``to_page``)."""
+    fw, fh = placement.footprint
+    tx, ty = px - placement.x - fw / 2, py - placement.y - fh / 2
+    local = {0: (tx, ty), 90: (ty, -tx), 180: (-tx, -ty), 270: (-ty, tx)}[placement.rotation]
+    return local[0] + placement.w / 2, local[1] + placement.h / 2
+
+
+def filled_shapes(path: Path, page: int, rgb: tuple[float, float, float],
+                  min_points: int = 0) -> list[tuple[float, float]]:
+    """Centres (mm) of filled paths and rectangles in one colour with at least ``min_points``
+    points (an ellipse has 5: four Bézier curves)."""
+    with pdfplumber.open(path) as pdf:
+        objects = pdf.pages[page].curves + pdf.pages[page].rects
+    want = tuple(round(v, 2) for v in rgb)
+    return [((o["x0"] + o["x1"]) / 2 / PT_PER_MM, (o["top"] + o["bottom"]) / 2 / PT_PER_MM)
+            for o in objects if o.get("fill") and len(o.get("pts") or ()) >= min_points
+            and tuple(round(v, 2) for v in (o.get("non_stroking_color") or ())) == want]
+
+
 def runs_in(runs: list[Run], placement: Placement) -> list[Run]:
     return [r for r in runs if inside(placement, r.x, r.y)]
 

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 from reportlab.pdfgen.pdfgeom import bezierArc
 
 from ...units import mm
-from .kind import BOX, ElementType
+from .kind import BLEED_KEY, BOX_KEYS, FILL_KEYS, ElementType
 
 if TYPE_CHECKING:
     from ..painter import Painter
@@ -39,5 +39,10 @@ def _ellipse_code(x1: float, y1: float, x2: float, y2: float, stroke: int, fill:
                       PATH_OPS[stroke, fill, FILL_EVEN_ODD]])
 
 
-ELEMENT = ElementType("ellipse", BOX | {"fill", "stroke", "stroke_width", "dash", "bleed",
-                                        "opacity"}, draw)
+ELEMENT = ElementType("ellipse", {**BOX_KEYS, **FILL_KEYS, **BLEED_KEY}, draw, example="""\
+size: [60, 30]
+elements:
+  - {type: ellipse, x: 5, y: 5, w: 20, h: 20, fill: accent}
+  - {type: ellipse, x: 30, y: 8, w: 25, h: 14, fill: "#e8a33d", opacity: 0.6,
+     stroke: ink, stroke_width: 0.5}
+""")

@@ -13,7 +13,7 @@ from ..expressions import evaluate
 from ..flow import FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
 from ..inline import Picture, pictures
 from ..recording import by_language
-from .kind import BOX, ElementType
+from .kind import BOX_KEYS, COLOUR, LENGTH, ElementType, Key
 from .use import ELEMENT as USE
 
 if TYPE_CHECKING:
@@ -85,5 +85,21 @@ def _pictures(block: Block, where: str) -> list[Picture]:
         raise RenderError(f"{where}: the rule text at message id {ids[0]!r}: {exc}") from None
 
 
-ELEMENT = ElementType("flow", BOX | {"blocks", "size", "min_size", "leading", "columns", "gap",
-                                     "color", "accent"}, draw, measure)
+ELEMENT = ElementType("flow", {
+    **BOX_KEYS,
+    "blocks": Key("expression", "(required)", "Rule text blocks: in a `kind: rules` "
+                  "component's layouts, `rules.faces[side].blocks` or `rules.pages[i]`."),
+    "size": Key("pt", "7", "The largest type size tried."),
+    "min_size": Key("pt", "6 (the floor)", "The smallest type size allowed; a text that does "
+                    "not fit even then stops the build, naming the message id."),
+    "leading": Key("number", "1.22", "Line height in ems."),
+    "columns": Key("number", "1", "Columns the text flows through."),
+    "gap": Key(LENGTH, "4", "Space between columns."),
+    "color": Key(COLOUR, "black", "Colour of the text."),
+    "accent": Key(COLOUR, "black", "Colour of headings and bullets."),
+}, draw, measure, example="""\
+size: [60, 40]
+elements:
+  - {type: flow, x: 3, y: 3, w: 54, h: 34, blocks: "rules.faces[0].blocks", size: 8,
+     columns: 2, gap: 3, accent: accent}
+""")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .. import colours
-from .kind import BOX, ElementType
+from .kind import COLOUR, PIVOT_KEYS, STROKE_KEYS, ElementType, Key
 from .points import points
 
 if TYPE_CHECKING:
@@ -43,4 +43,16 @@ def _arrow_head(p: Painter, start: tuple[float, float], tip: tuple[float, float]
 
 
 # x, y, w and h only place the centre a ``rotate`` turns about
-ELEMENT = ElementType("line", BOX | {"points", "stroke", "stroke_width", "dash", "arrow"}, draw)
+ELEMENT = ElementType("line", {
+    **PIVOT_KEYS, **STROKE_KEYS,
+    "stroke": Key(COLOUR, "black", "Colour of the line; `none` draws nothing."),
+    "points": Key("list of [x, y] lengths", "(required)", "The path, at least two points, "
+                  "in the layout's coordinates; each may be an expression."),
+    "arrow": Key("start | end | both", "(none)", "Arrow heads at the path's ends."),
+}, draw, example="""\
+size: [60, 30]
+elements:
+  - {type: line, points: [[5, 25], [20, 8], [35, 20], [55, 6]], stroke: accent,
+     stroke_width: 0.8, arrow: end}
+  - {type: line, points: [[5, 28], [55, 28]], stroke: muted, dash: [2, 1]}
+""")

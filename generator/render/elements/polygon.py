@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .kind import BOX, ElementType
+from .kind import FILL_KEYS, PIVOT_KEYS, ElementType, Key
 from .points import points
 
 if TYPE_CHECKING:
@@ -25,5 +25,14 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
 
 
 # x, y, w and h only place the centre a ``rotate`` turns about
-ELEMENT = ElementType("polygon", BOX | {"points", "fill", "stroke", "stroke_width", "dash",
-                                        "opacity"}, draw)
+ELEMENT = ElementType("polygon", {
+    **PIVOT_KEYS, **FILL_KEYS,
+    "points": Key("list of [x, y] lengths", "(required)", "The corners, at least three; the "
+                  "shape is closed from the last back to the first."),
+}, draw, example="""\
+size: [60, 30]
+elements:
+  - {type: polygon, points: [[15, 4], [27, 26], [3, 26]], fill: accent}
+  - {type: polygon, points: [[35, 15], [45, 4], [55, 15], [45, 26]], fill: paper,
+     stroke: ink, stroke_width: 0.6}
+""")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...units import mm
-from .kind import BOX, ElementType
+from .kind import BLEED_KEY, BOX_KEYS, FILL_KEYS, LENGTH, ElementType, Key
 
 if TYPE_CHECKING:
     from ..painter import Painter
@@ -28,5 +28,14 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     p.canvas.restoreState()
 
 
-ELEMENT = ElementType("rect", BOX | {"fill", "stroke", "stroke_width", "radius", "dash",
-                                     "bleed", "opacity"}, draw)
+ELEMENT = ElementType("rect", {
+    **BOX_KEYS, **FILL_KEYS, **BLEED_KEY,
+    "radius": Key(LENGTH, "0", "Rounds the corners with this radius."),
+}, draw, example="""\
+size: [60, 30]
+elements:
+  - {type: rect, x: 0, y: 0, w: 60, h: 8, fill: accent, bleed: true}
+  - {type: rect, x: 5, y: 12, w: 22, h: 14, radius: 3, fill: paper, stroke: ink,
+     stroke_width: 0.6}
+  - {type: rect, x: 33, y: 12, w: 22, h: 14, stroke: muted, dash: [1.5, 1]}
+""")

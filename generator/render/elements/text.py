@@ -9,15 +9,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...content.markup import MarkupError, Symbol, plain
 from ...errors import RenderError
+from ...limits import limit, past
 from ...units import PT_PER_MM, mm
 from .. import colours
 from ..expressions import render_value
-from ..fonts import draw_text, font_name
+from ..fonts import draw_text
 from ..inline import BASELINE, Bits, Picture, picture_box, pictures, placed, width
 from ..recording import by_language
 from ..resolver import Box
 from ..text import FittedText, TextOverflow, fit_or_fail
-from .kind import BOX, ElementType
+from .kind import BOX_KEYS, COLOUR, ElementType, Key
 
 if TYPE_CHECKING:
     from ..painter import Painter
@@ -39,10 +40,12 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
     box and the language when it does not fit even at ``min_size``, and the card and box
     when its markup is broken or names an icon the game folder lacks."""
     text = str(render_value(element.get("text", ""), context, where, "text"))
+    if len(text) > limit("text_chars"):  # fitting megabytes of text to a box takes minutes
+        raise RenderError(f"{where}.text: " + past("text_chars", f"{len(text):,} characters"))
     if not text.strip():
         return None
     box = r.box(element, context, where, w, h)
-    font = font_name(render_value(element.get("font", "regular"), context, where))
+    font = r.font(str(render_value(element.get("font", "regular"), context, where)), where)
     size, min_size = r.type_sizes(element, context, where, DEFAULT_SIZE)
     leading = r.num(element, "leading", context, where, DEFAULT_LEADING, plain=True)
     icons = _icon_ratios(r, element, context, text, where)
@@ -127,5 +130,24 @@ def _draw_rich(p: Painter, row: Bits, anchor: float, baseline: float, size: floa
             draw_text(p.canvas, x + mm(offset), baseline, bit.text, bit.font, size)
 
 
-ELEMENT = ElementType("text", BOX | {"text", "size", "min_size", "font", "align", "valign",
-                                     "color", "leading"}, draw, measure)
+ELEMENT = ElementType("text", {
+    **BOX_KEYS,
+    "text": Key("text", "(empty)", "What to print, with markup: `**bold**`, `*italic*`, "
+                "`:icon:`; may be an expression such as `{{ card.title | upper }}`."),
+    "size": Key("pt", "10", "The largest type size; the text shrinks from it until it fits."),
+    "min_size": Key("pt", "6 (the floor)", "The smallest type size allowed; a text that does "
+                    "not fit even then stops the build, naming the box and language."),
+    "font": Key("regular | bold | italic | bold-italic", "regular", "The face; markup adds "
+                "bold or italic to it."),
+    "align": Key("left | center | right", "left", "Horizontal alignment of each line."),
+    "valign": Key("top | middle | bottom", "top", "Vertical place of the lines in the box."),
+    "color": Key(COLOUR, "black", "Colour of the text."),
+    "leading": Key("number", "1.2", "Line height in ems."),
+}, draw, measure, example="""\
+size: [60, 30]
+elements:
+  - {type: text, x: 3, y: 2, w: 54, h: 8, text: "{{ card.title | upper }}", size: 14,
+     font: bold, color: accent}
+  - {type: text, x: 3, y: 11, w: 54, h: 17, text: "Pay :heart: to **heal** two wounds, then
+     *draw* one card.", size: 10, min_size: 7, valign: middle}
+""")

@@ -2,7 +2,9 @@
 
 A sized layout (an icon) is scaled to fit, keeping its proportions; a sizeless one (a panel)
 is drawn at 1:1 with ``w`` and ``h`` set to the box. ``vars`` are evaluated in order, so a
-later one may use an earlier one.
+later one may use an earlier one. With ``form: true`` the layout is drawn once per document as
+a PDF form (art that recurs on many cards: the same values, one drawing) and placed at every
+use; the form is keyed by the values the layout reads, so different values draw their own.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...units import mm
 from ..expressions import Scope, evaluate, render_value
-from .kind import BOX, ElementType
+from ..forms import place_form
+from .kind import BOX_KEYS, ElementType, Key
 
 if TYPE_CHECKING:
     from ..painter import Painter
@@ -37,10 +40,32 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     else:
         p.canvas.translate(mm(x), -mm(y))
         iw, ih = bw, bh
-    p.elements(layout.elements, Scope(context, **extra, w=iw, h=ih), iw, ih, 0.0,
-               f"{layout.source}:{name}")
+    inner_scope = Scope(context, **extra, w=iw, h=ih)
+
+    def draw_inner() -> None:
+        p.elements(layout.elements, inner_scope, iw, ih, 0.0, f"{layout.source}:{name}")
+
+    key = p.art_key(name, inner_scope, iw, ih) if element.get("form") else None
+    if key is None:
+        draw_inner()
+    else:
+        place_form(p.canvas, p.art_forms, key, "Art", draw_inner)
     p.canvas.restoreState()
 
 
-ELEMENT = ElementType("use", BOX | {"layout", "vars"}, draw,
-                      replayed=True)
+ELEMENT = ElementType("use", {
+    **BOX_KEYS,
+    "layout": Key("layout name", "(required)", "The layout to draw: a sized one (an icon) is "
+                  "scaled to fit the box, a sizeless one is drawn 1:1 with the box's w and h."),
+    "vars": Key("mapping", "{}", "Names the used layout reads, each an expression evaluated "
+                "here, in order (a later one may read an earlier one)."),
+    "form": Key("true or false", "false", "Draw the used layout once per document as a PDF "
+                "form and place that form wherever the same drawing recurs (art on many "
+                "cards); the form is keyed by the values the layout reads."),
+}, draw, replayed=True, example="""\
+size: [60, 30]
+elements:
+  - {type: use, layout: icon-virus, x: 3, y: 3, w: 24, h: 24, vars: {body: "'accent'"}}
+  - {type: use, layout: icon-syringe, x: 30, y: 8, w: 28, h: 14,
+     vars: {dose: "'#d9534f'"}}
+""")

@@ -40,11 +40,28 @@ FACTS = {
                "Dieses Set: 100 COVID-19-Plättchen, die Spritze als Rundenmarker"]},
     "setup": {
         "en": ["Put the Propagation tile to the right of the main board",
-               "the column’s number times the number of players"],
+               "the pile of round 1: the column’s first number times the number of players"],
         "fr": ["Placez la tuile Propagation à droite du plateau principal",
-               "le nombre de la colonne multiplié par le nombre de joueurs"],
+               "la pile du tour 1 : le premier nombre de la colonne multiplié par le nombre de joueurs"],
         "de": ["Legt die Ausbreitungstafel rechts neben den Hauptspielplan",
-               "die Zahl der Spalte mal die Zahl der Spieler"]},
+               "den Stapel für Runde 1: die erste Zahl der Spalte mal die Zahl der Spieler"]},
+    # settled by this kit (issue 32): 100 tiles cannot hold every pile at once at 3-4 players
+    "later piles and a short reserve": {
+        "en": ["Make each later pile from the reserve as its round starts",
+               "each missing tile counts as one in the Deceased zone", "(this kit’s choice)"],
+        "fr": ["Faites chaque pile suivante avec la réserve au début de son tour",
+               "chaque tuile manquante compte comme une tuile dans la zone Décédés",
+               "(choix de ce kit)"],
+        "de": ["Bildet jeden weiteren Stapel zu Beginn seiner Runde aus dem Vorrat",
+               "jedes fehlende Plättchen zählt als eines im Feld Verstorben",
+               "(Festlegung dieses Kits)"]},
+    "blood transfusions": {
+        "en": ["an infected patient gets none. Once they are fully cured, their tile and their "
+               "car go back to the reserve and the patient to the Cured zone"],
+        "fr": ["un patient infecté n’en reçoit pas. Une fois le patient complètement guéri, sa "
+               "tuile et sa voiture retournent dans la réserve"],
+        "de": ["Ein infizierter Patient bekommt keine. Ist der Patient vollständig geheilt, "
+               "kommen sein Plättchen und sein Auto zurück in den Vorrat"]},
     "round marker": {
         "en": ["Put the syringe on round 1", "Move the syringe on to the next round"],
         "fr": ["Placez la seringue sur le tour 1", "Avancez la seringue sur le tour suivant"],
@@ -81,7 +98,7 @@ FACTS = {
         "en": ["pay $20 to remove one COVID-19 tile from your clinic", "no pooling"],
         "fr": ["payez 20 $ pour retirer une tuile COVID-19 de votre clinique",
                "pas de cagnotte commune"],
-        "de": ["Zahl 20 $, um ein COVID-19-Plättchen", "ihr dürft nicht zusammenlegen"]},
+        "de": ["Zahlt 20 $, um ein COVID-19-Plättchen", "ihr dürft nicht zusammenlegen"]},
     "outpatients for $6 infect the doctor": {
         "en": ["infected or not, for $6. The doctor catches the virus"],
         "fr": ["infecté ou non, pour 6 $. Le médecin attrape le virus"],
@@ -103,7 +120,7 @@ FACTS = {
         "fr": ["donnez les tuiles en trop à un autre joueur",
                "Si toutes les cliniques sont pleines, les tuiles en trop vont dans la zone "
                "Décédés"],
-        "de": ["gib die übrigen einem anderen Spieler",
+        "de": ["gehen die übrigen an einen anderen Spieler",
                "Sind alle Kliniken voll, kommen die übrigen Plättchen auf das Feld Verstorben"]},
     "administrative phase": {
         "en": ["Infected doctors do not work, and so lose no skill level",
@@ -113,7 +130,7 @@ FACTS = {
                "un rouge meurt et vous perdez 5 points de popularité",
                "placez-le sur une entrée ou l’héliport de votre choix"],
         "de": ["verlieren daher keine Kompetenzstufe",
-               "ein roter stirbt und du verlierst 5 Beliebtheit",
+               "ein roter stirbt und ihr verliert 5 Beliebtheit",
                "auf einen Eingang oder Hubschrauberlandeplatz eurer Wahl"]},
     "new contagion": {
         "en": ["each player takes 1 tile from the reserve", "each player takes 2 tiles"],
@@ -121,11 +138,12 @@ FACTS = {
         "de": ["Jeder Spieler nimmt 1 Plättchen", "Jeder Spieler nimmt 2 Plättchen"]},
     "the win": {
         "en": ["After round 6, count", "strictly more cured patients than deceased",
-               "A tie is a loss."],
+               "A tie is a loss: the goal asks for strictly more cured, though the end-of-game "
+               "paragraph would let a tie win. (this kit’s choice)"],
         "fr": ["Après le tour 6, comptez", "strictement plus de patients guéris que de décédés",
-               "Une égalité est une défaite."],
+               "Une égalité est une défaite : le but exige strictement plus de guéris"],
         "de": ["Zählt nach Runde 6", "echt mehr geheilten Patienten als Verstorbenen",
-               "Ein Gleichstand ist eine Niederlage."]},
+               "Ein Gleichstand ist eine Niederlage: Das Ziel verlangt echt mehr Geheilte"]},
     "tactical and strategic victories": {
         "en": ["Tactical victory", "40 × the number of players or less", "Strategic victory",
                "more than 40 × the number of players"],
@@ -157,7 +175,7 @@ AID = {
            "Ein Raum fasst höchstens 2 zu behandelnde Personen", "für 6 $ und steckt sich an",
            "Ältere Person (Erweiterung)", "Schwangere (Erweiterung)",
            "Sie fällt diese Runde aus und kehrt nächste Runde zurück",
-           "Zahl 20 $ aus eigenem Geld", "kommen die übrigen Plättchen auf das Feld Verstorben",
+           "Zahlt 20 $ aus eigenem Geld", "kommen die übrigen Plättchen auf das Feld Verstorben",
            "1 bei niedriger Ansteckung ▼, 2 bei hoher ▲",
            "echt mehr geheilten Patienten als Verstorbenen",
            "Ein Gleichstand ist eine Niederlage."],
@@ -231,7 +249,7 @@ def test_a_cost_changed_in_the_data_changes_every_language(tmp_path):
         text = text.replace(old, new)
     game_yaml.write_text(text, encoding="utf-8")
     expected = {"en": ["pay $25 to remove", "for $7."], "fr": ["payez 25 $", "pour 7 $."],
-                "de": ["Zahl 25 $", "für 7 $ behandeln"]}
+                "de": ["Zahlt 25 $", "für 7 $ behandeln"]}
     for lang, phrases in expected.items():
         result = build(BuildRequest(folder, lang, only=("rules-page", "summary-card"),
                                     out_dir=tmp_path))

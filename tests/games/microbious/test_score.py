@@ -93,3 +93,18 @@ def test_cli_text_and_error(capsys):
     assert main(["score", "microbious", "--hand", "huge-red"]) == 2
     err = capsys.readouterr().err
     assert "unknown card 'huge-red'" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("hand, message", [
+    ("hydroxy,hydroxy,hydroxy,hydroxy", "'hydroxy' 4 times, but the deck holds 3"),
+    ("big-red,big-red,big-red,big-red,big-red,big-red", "'big-red' 6 times, but the deck holds 5"),
+])
+def test_a_hand_the_deck_cannot_deal_is_refused_with_exit_2(hand, message, capsys):
+    assert main(["score", "microbious", "--hand", hand]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err
+
+
+def test_hands_of_a_round_share_one_deck(rules):
+    with pytest.raises(UsageError, match="'hydroxy' 4 times"):
+        round_scores({"a": ["hydroxy", "hydroxy"], "b": ["hydroxy", "hydroxy"]}, rules, None)

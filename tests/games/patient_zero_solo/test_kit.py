@@ -11,11 +11,14 @@ from generator.content.model import Deck
 from generator.pipeline.load import resolve_game
 from support.solo import (
     build_kit,
+    filled_shapes,
     filled_triangles,
     hex_rgb,
+    inside,
     largest_char_centre,
     runs_in,
     text_runs,
+    to_card,
     to_page,
 )
 
@@ -74,7 +77,8 @@ def test_deck_has_each_type_in_each_colour_as_printed(kit, game):
 
 
 def test_every_card_shows_its_colour_as_a_shape(kit, game):
-    """Grayscale prints: the colour is also a distinct shape, on the band and large."""
+    """Grayscale prints: the colour is also a distinct shape, on the band and drawn three
+    times below it (on the pictogram's rim and either side of it)."""
     colours = game.data["colours"]
     cues = game.colour_cues["diseases"]
     assert set(cues) == set(colours) and len(set(cues.values())) == len(colours)
@@ -82,24 +86,43 @@ def test_every_card_shows_its_colour_as_a_shape(kit, game):
             for r in text_runs(kit.path, index)]
     for key, colour in colours.items():
         assert runs.count(f"{cues[key]} {colour['name'].upper()}") == 11
-        assert runs.count(cues[key]) == 11
+    for index, page in _pages(kit, "deck", "front"):
+        runs_on_page = text_runs(kit.path, index)
+        for placement in page.placements:
+            band = next(r.text for r in runs_in(runs_on_page, placement)
+                        if r.text[:1] in cues.values())
+            key = next(k for k, cue in cues.items() if band.startswith(cue))
+            shapes = [to_card(placement, *c) for c in
+                      filled_shapes(kit.path, index, hex_rgb(game.palette[key]))
+                      if inside(placement, *c)]
+            assert len([s for s in shapes if 28 < s[1] < 50]) >= 3, (band, shapes)
 
 
-def test_every_adjacency_has_an_arrow_and_a_label(kit, game):
-    limbs = game.data["limbs"]
+def test_limb_cards_make_one_patient_with_meeting_arrows(kit, game):
+    """Laid out as vars.patient says, every pair of limbs on the Path of Contagion shows two
+    green arrow halves on the card edge they share, at the same point (to 0.1 mm), and no
+    arrow half lies anywhere else; each card names its paths."""
+    limbs, patient = game.data["limbs"], game.vars["patient"]
     green = hex_rgb(game.palette["contagion"])
     (index, page), = _pages(kit, "limbs", "front")
-    heads = filled_triangles(kit.path, index, green)
+    discs = filled_shapes(kit.path, index, green, min_points=5)
     runs = text_runs(kit.path, index)
+    halves: dict[str, list[tuple[float, float]]] = {}
     for placement, limb in zip(page.placements, _limb_cards(game), strict=True):
-        adjacent = limbs[limb]["adjacent"]
-        drawn = [h for h in heads if placement.x <= h[0] <= placement.x + placement.footprint[0]
-                 and placement.y <= h[1] <= placement.y + placement.footprint[1]]
-        assert len(drawn) == len(adjacent), limb
-        assert sorted(_nearest_limb(placement, head, limbs) for head in drawn) == sorted(adjacent)
-        labels = {r.text for r in runs_in(runs, placement) if r.text.startswith("→")}
-        assert labels == {f"→ {limbs[other]['name']}" for other in adjacent}, limb
-    assert len(heads) == sum(len(spec["adjacent"]) for spec in limbs.values()) == 16
+        w, h = placement.w, placement.h
+        local = [(x, y) for x, y in (to_card(placement, *d) for d in discs)
+                 if -0.5 <= x <= w + 0.5 and -0.5 <= y <= h + 0.5]
+        for x, y in local:  # on an edge of the trimmed card
+            assert min(abs(x), abs(x - w), abs(y), abs(y - h)) < 0.05, (limb, x, y)
+        halves[limb] = [(patient[limb][0] * w + x, patient[limb][1] * h + y) for x, y in local]
+        assert len(local) == len(limbs[limb]["adjacent"]), limb
+        labels = {r.text for r in runs_in(runs, placement) if r.text.startswith("↔")}
+        assert labels == {f"↔ {limbs[other]['name']}" for other in limbs[limb]["adjacent"]}
+    for limb, spec in limbs.items():
+        for other in spec["adjacent"]:
+            assert any(abs(ax - bx) < 0.1 and abs(ay - by) < 0.1
+                       for ax, ay in halves[limb] for bx, by in halves[other]), (limb, other)
+    assert sum(map(len, halves.values())) == 16
 
 
 def test_amputated_backs_number_the_redirects_in_order(kit, game):

@@ -45,6 +45,12 @@ def test_built_in_data_is_valid_and_matches_the_facts():
     ("{colour: red, type: disease, qty: 5}", "{colour: red, type: disease, qty: 4}",
      "4 red disease card"),
     ("red: \"▲\", yellow: \"◆\"}", "red: \"▲\", yellow: \"▲\"}", "grayscale"),
+    ("    right-leg: [1.5, 2]", "    right-leg: [2.5, 2]",
+     "left-leg and right-leg are on the Path of Contagion but their cards share no edge"),
+    ("    right-arm: [2, 1]\n", "    right-arm: [2, 1.5]\n",
+     "right-arm and right-leg are on the Path"),
+    ("    head: [1, 0]", "    head: [0, 0]", "head and left-arm share a card edge but are not"),
+    ("    head: [1, 0]", "    head: one", "give each limb its card's place"),
 ])
 def test_broken_rule_data_is_reported(tmp_path, old, new, message):
     with pytest.raises(ContentError, match=message) as info:

@@ -41,13 +41,38 @@ def test_exactly_100_wins_and_a_dead_patient_loses():
 @pytest.mark.parametrize("args, message", [
     ((5, 10), "--colours must be between 0 and 4"),
     ((2, 1), "need at least 2 cubes"),
-    ((1, 19), "at most 18 cubes of each colour"),
+    ((1, 19), "19 cubes cannot be of only 1 colour: 6 limbs hold at most 3 cubes"),
+    ((1, 13, 2), "13 cubes cannot be of only 1 colour: 4 limbs hold at most 3 cubes"),
     ((2, 4, 5), "--amputated must be between 0 and 4"),
     ((2, 4, 0, -1), "--specialists-lost must be between 0 and 4"),
 ])
 def test_impossible_counts_are_refused(args, message):
     with pytest.raises(UsageError, match=message):
         solo_score(*args)
+
+
+@pytest.mark.parametrize("args", [(1, 18), (2, 35), (1, 12, 2), (4, 69)])
+def test_counts_that_fill_every_attached_limb_with_one_colour_lose(args):
+    """The rule cards: a loss when every limb still attached holds 3 cubes of one colour (an
+    amputated limb's cubes have left the patient) — 18 cubes of one colour is that, whatever
+    the score says."""
+    result = solo_score(*args)
+    assert not result.won and "every limb still attached holds 3 cubes" in result.reason
+
+
+@pytest.mark.parametrize("args", [(1, 17), (2, 34), (1, 11, 2)])
+def test_one_cube_short_of_full_limbs_is_no_loss(args):
+    assert solo_score(*args).won
+
+
+def test_cli_says_lose_for_18_cubes_of_one_colour_and_counts_in_agreeing_words(capsys):
+    assert main(["score", "solo", "--colours", "1", "--cubes", "18"]) == 0
+    out = capsys.readouterr().out
+    assert "1 colour × 18 cubes = 18" in out and "score 18: LOSE" in out
+    assert main(["score", "solo", "--colours", "1", "--cubes", "1"]) == 0
+    assert "1 colour × 1 cube = 1" in capsys.readouterr().out
+    assert main(["score", "solo", "--colours", "1", "--cubes", "19"]) == 2
+    assert "1 colours" not in capsys.readouterr().err
 
 
 def test_calculator_figures_come_from_the_game_data():

@@ -109,10 +109,21 @@ def _strip_box(page: PagePlan, axis: str, side: str, inset: float) -> tuple[floa
     return (x, y0 + inset, x + w, y0 + OVERLAP - inset)
 
 
-def _crop(image, box: tuple[float, ...], shift: float = 0.0):
+def _crop(image, box: tuple[float, ...], shift: float = 0.0, nudge: tuple[int, int] = (0, 0)):
+    """The ``box`` (page mm) of ``image``, moved ``shift`` mm right and ``nudge`` pixels."""
     x0, y0, x1, y1 = (round(v * PX_PER_MM) for v in box)
     s = round(shift * PX_PER_MM)
-    return image.crop((x0 + s, y0, x1 + s, y1))
+    dx, dy = nudge
+    return image.crop((x0 + s + dx, y0 + dy, x1 + s + dx, y1 + dy))
+
+
+def _laid_over(image_a, box_a, image_b, box_b) -> float:
+    """The mismatch of two strips laid over each other, at the best of a one-pixel nudge:
+    the tiles' origins round to the pixel grid apart, and the board's horizontal edges
+    (stage banners, chevrons) would count that rounding as a mismatch."""
+    strip_a = _crop(image_a, box_a)
+    return min(_mismatch(strip_a, _crop(image_b, box_b, nudge=(dx, dy)))
+               for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
 def _mismatch(a, b) -> float:
@@ -126,10 +137,11 @@ def test_printed_strips_match_when_tiles_are_laid_over(printed):
     images = [render(pdf, page_of(i)) for i in range(len(pages))]
     for a, b, axis in _seams(pages, cols):
         strip_a = _crop(images[a], _strip_box(pages[a], axis, "earlier", 1.0))
-        strip_b = _crop(images[b], _strip_box(pages[b], axis, "later", 1.0))
         inked = sum(strip_a.point(lambda v: 255 if v < 200 else 0).histogram()[255:])
         assert inked >= 4 * PX_PER_MM**2, "the strip should hold some drawing to compare"
-        assert _mismatch(strip_a, strip_b) < 0.02, f"tiles {a + 1} and {b + 1} do not match"
+        box_b = _strip_box(pages[b], axis, "later", 1.0)
+        assert _laid_over(images[a], _strip_box(pages[a], axis, "earlier", 1.0), images[b],
+                          box_b) < 0.02, f"tiles {a + 1} and {b + 1} do not match"
     # the comparison can fail: the same strip moved by 3 mm no longer matches
     a, b, axis = next(_seams(pages, cols))
     moved = _crop(images[b], _strip_box(pages[b], axis, "later", 1.0), shift=3.0)

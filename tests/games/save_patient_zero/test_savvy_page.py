@@ -122,3 +122,23 @@ def test_key_seed_alone_is_the_secret_of_game_n(capsys, cli_json):
         cli_json(secret, 42, "dedukto", "T"))["answer"]
     assert by_seed["substrakto_draws"][1] == json.loads(
         cli_json(secret, 42, "substrakto", "--draw", "2"))["answer"]
+
+
+def test_a_translation_from_the_working_folder_is_text_not_html(tmp_path, monkeypatch):
+    """A catalog in ./pnp-locales/ (which a stranger's folder can hold) translates the
+    page's words into markup: it shows as text, escaped, in the HTML and in its JSON."""
+    folder = tmp_path / "pnp-locales" / "save-patient-zero"
+    folder.mkdir(parents=True)
+    hostile = '<img src=x onerror=alert(1) />'
+    (folder / "fr.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+        f'msgid "I am Savvy"\nmsgstr "{hostile}"\n\n'
+        f'msgid "right"\nmsgstr "{hostile}"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PNP_LOCALES", raising=False)
+    html = render_page(42, "fr")
+    assert "<img" not in html
+    assert html.count("&lt;img src=x onerror=alert(1) /&gt;") == 1  # the button's label
+    text = json.loads(re.search(r'id="savvy-text">(.*?)</script>', html, re.S)[1])
+    assert text["right"] == hostile  # the script shows it with textContent: as text

@@ -1,0 +1,123 @@
+"""A print shop's order file read back against the shop's rules before it is kept: the page
+count and sizes, the boxes, the total ink of every colour and image, and the page order. The
+rules are data (``order_pdf`` in templates/vendors.yaml); a file that breaks one is refused
+with the rule, the value found and where, and the export writes nothing (it is staged)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pikepdf
+
+from ..content.model import Size
+from ..errors import RenderError
+from ..units import mm
+
+TOLERANCE_MM = 0.05   # a box within this of the product's is the product's
+INK_SLACK = 0.5       # % of ink: rounding of colour operands to 4 decimals
+
+
+@dataclass(frozen=True)
+class OrderPdf:
+    """A shop's rules for the PDF it prints from (``order_pdf`` in vendors.yaml)."""
+
+    ink_limit: int        # total ink in %
+    back_first: bool      # each card's back page before its face
+    per_deck: bool        # one file a deck
+
+
+@dataclass(frozen=True)
+class OrderedDeck:
+    """What a deck in an order file must be: its cards, their trim, whether they share a back."""
+
+    id: str
+    cards: int
+    trim: Size
+    shared_back: bool
+
+
+def preflight(path: Path, order: OrderPdf, decks: Sequence[OrderedDeck], bleed: float) -> None:
+    """Refuse ``path`` unless it holds every card of ``decks`` one a page under ``order``."""
+    pdf = pikepdf.open(path)
+    problems = [*_pages(pdf, decks, bleed), *_ink(pdf, order.ink_limit),
+                *_order(pdf, order, decks)]
+    if problems:
+        raise RenderError(f"{path.name} breaks the shop's rules (templates/vendors.yaml "
+                          f"order_pdf): {'; '.join(problems[:5])}")
+
+
+def _pages(pdf: pikepdf.Pdf, decks: Sequence[OrderedDeck], bleed: float) -> Iterator[str]:
+    wanted = sum(2 * deck.cards for deck in decks)
+    if len(pdf.pages) != wanted:
+        yield f"{len(pdf.pages)} pages where its cards need {wanted} (a face and a back each)"
+        return
+    number = 0
+    for deck in decks:
+        sheet = (mm(deck.trim.w + 2 * bleed), mm(deck.trim.h + 2 * bleed))
+        for _ in range(2 * deck.cards):
+            page = pdf.pages[number]
+            number += 1
+            x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+            trim = [float(v) for v in page.obj.get("/TrimBox", page.mediabox)]
+            inset = [trim[0] - x0, trim[1] - y0, x1 - trim[2], y1 - trim[3]]
+            if max(abs(x1 - x0 - sheet[0]), abs(y1 - y0 - sheet[1]),
+                   *(abs(v - mm(bleed)) for v in inset)) > mm(TOLERANCE_MM):
+                yield (f"page {number} is not a {deck.trim.w:g}×{deck.trim.h:g} mm card with "
+                       f"{bleed:g} mm of bleed")
+
+
+def _ink(pdf: pikepdf.Pdf, limit: int) -> Iterator[str]:
+    """Every colour operator and image pixel over ``limit`` % of total ink."""
+    for where, owner in _streams(pdf):
+        for instruction in pikepdf.parse_content_stream(owner):
+            operator, values = str(instruction.operator), instruction.operands
+            if operator in ("k", "K", "sc", "SC", "scn", "SCN") and len(values) == 4:
+                total = 100 * sum(float(v) for v in values)
+                if total > limit + INK_SLACK:
+                    yield f"{where} paints {total:.0f} % ink, over {limit} %"
+                    break
+    for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image" \
+                and obj.get("/ColorSpace") == pikepdf.Name.DeviceCMYK:
+            pixels = np.asarray(pikepdf.PdfImage(obj).as_pil_image(), dtype=np.float64)
+            total = 100 * float(pixels.sum(axis=-1).max()) / 255
+            if total > limit + INK_SLACK:
+                yield f"an image reaches {total:.0f} % ink, over {limit} %"
+
+
+def _order(pdf: pikepdf.Pdf, order: OrderPdf, decks: Sequence[OrderedDeck]) -> Iterator[str]:
+    """With one back for every card of a deck, the back pages are alike and the faces are
+    not: the pages that are alike must be where the shop wants the backs."""
+    first = 0
+    for deck in decks:
+        pages = pdf.pages[first:first + 2 * deck.cards]
+        first += 2 * deck.cards
+        if not deck.shared_back or deck.cards < 2:
+            continue
+        streams = [page.obj.Contents.read_bytes() for page in pages]
+        backs = streams[0::2] if order.back_first else streams[1::2]
+        if len(set(backs)) != 1:
+            side = "odd" if order.back_first else "even"
+            yield (f"deck {deck.id}: its {side} pages are not its back, which the shop wants "
+                   + ("first" if order.back_first else "after each face"))
+
+
+def _streams(pdf: pikepdf.Pdf) -> Iterator[tuple[str, pikepdf.Object]]:
+    seen: set[tuple[int, int]] = set()
+    for number, page in enumerate(pdf.pages, start=1):
+        yield f"page {number}", page.obj
+        yield from _forms(page.obj.get("/Resources"), f"page {number}", seen)
+
+
+def _forms(resources: pikepdf.Object | None, where: str,
+           seen: set[tuple[int, int]]) -> Iterator[tuple[str, pikepdf.Object]]:
+    if resources is None or "/XObject" not in resources:
+        return
+    for name, xobject in resources.XObject.items():
+        if xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+            seen.add(xobject.objgen)
+            yield f"{where}, drawing {name}", xobject
+            yield from _forms(xobject.get("/Resources"), f"{where}, drawing {name}", seen)

@@ -1,0 +1,120 @@
+"""The one rule for every file a game folder names, read or written: resolve it completely
+(suffix added, every link followed), then require it inside the game folder or a folder the
+user passed on the command line, and, to read it, a regular file of bounded size. A game
+folder from a stranger may hold links to anywhere (``art.png -> ~/.ssh/id_rsa``); what they
+point at must never reach a PDF, a cache or a hash, and nothing may be written through them.
+
+Callers pass the folders a file may lie in (``roots``): the game folder, the user's layout or
+catalog folders, the output folder, pnp's own templates. A refusal is one line naming the
+file — or the link and its target — and what to do."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+from .errors import ContentError, Problem
+from .limits import past
+
+FILE_LIMIT = "file_bytes"
+
+
+class Refused(ContentError):
+    """A path that resolves outside the folders it may lie in, or that is not a regular file
+    of bounded size."""
+
+
+def real(path: Path | str) -> Path:
+    """``path`` made absolute with every link followed (``realpath``)."""
+    return Path(os.path.realpath(path))
+
+
+def _within(resolved: Path, roots: list[Path]) -> bool:
+    return any(resolved == root or resolved.is_relative_to(root) for root in roots)
+
+
+COPY_IT = "copy the file into the folder instead of linking to it"
+
+
+def inside(path: Path | str, roots: Iterable[Path | str], what: str = "a file",
+           fix: str = COPY_IT) -> Path:
+    """``path`` resolved, when it lies in one of ``roots`` (each resolved too); else
+    :class:`Refused` naming the link that leads out, and its target, when one does, and
+    ``fix``."""
+    path = Path(os.path.abspath(path))
+    resolved = real(path)
+    folders = [real(root) for root in roots]
+    if _within(resolved, folders):
+        return resolved
+    link = _link_out(path, folders)
+    where = folders[0] if folders else Path("/")
+    if link is not None:
+        raise Refused(Problem(str(link), "", f"a link to {os.readlink(link)}, which lies "
+                              f"outside {where}; pnp reads and writes nothing outside the "
+                              f"game folder and the folders you name: {fix}"))
+    raise Refused(Problem(str(path), "", f"{what} that lies outside {where}; name a file "
+                          "inside the game folder"))
+
+
+def _link_out(path: Path, folders: list[Path]) -> Path | None:
+    """The first link along ``path`` that lies in one of ``folders`` and leads out of them."""
+    for depth in range(1, len(path.parts) + 1):
+        prefix = Path(*path.parts[:depth])
+        if prefix.is_symlink() and _within(real(prefix.parent), folders) \
+                and not _within(real(prefix), folders):
+            return prefix
+    return None
+
+
+def regular_file(path: Path | str, roots: Iterable[Path | str], what: str = "a file",
+                 limit: str = FILE_LIMIT) -> Path:
+    """``path`` resolved inside ``roots`` (see :func:`inside`), and a regular file no larger
+    than the limit ``limit`` of ``templates/limits.yaml``: never a device, a pipe or a
+    socket, which may never end."""
+    from .limits import limit as value
+
+    resolved = inside(path, roots, what)
+    try:
+        info = resolved.stat()
+    except FileNotFoundError:
+        raise Refused(Problem(str(path), "", "file not found")) from None
+    except OSError as exc:
+        raise Refused(Problem(str(path), "", f"cannot read it: {exc.strerror}")) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise Refused(Problem(str(path), "", f"a folder, not {what}"))
+    if not stat.S_ISREG(info.st_mode):
+        raise Refused(Problem(str(path), "", "not a regular file (a device, pipe or socket); "
+                              "name a file saved in the folder"))
+    if info.st_size > value(limit):
+        raise Refused(Problem(str(path), "", past(limit, f"{info.st_size:,} bytes")))
+    return resolved
+
+
+def read_inside(path: Path | str, roots: Iterable[Path | str], what: str = "a file",
+                limit: str = FILE_LIMIT) -> bytes:
+    """The bytes of ``path`` under the rule of :func:`regular_file`, read no further than
+    the limit even when the file grows while it is read."""
+    from .limits import limit as value
+
+    resolved = regular_file(path, roots, what, limit)
+    try:
+        with resolved.open("rb") as stream:
+            data = stream.read(value(limit) + 1)
+    except OSError as exc:
+        raise Refused(Problem(str(path), "", f"cannot read it: {exc.strerror}")) from None
+    if len(data) > value(limit):
+        raise Refused(Problem(str(path), "", past(limit, "the file")))
+    return data
+
+
+def writable(path: Path | str, roots: Iterable[Path | str], what: str = "a file") -> Path:
+    """Where ``path`` is written: its folder resolved inside ``roots`` (a link in the game
+    folder must not carry a cache or a catalog elsewhere), the name kept; an existing link
+    at the name itself is replaced by the write, never followed."""
+    path = Path(os.path.abspath(path))
+    folder = path.parent
+    existing = next(p for p in (folder, *folder.parents) if os.path.lexists(p))
+    inside(existing, roots, what)
+    return real(existing) / folder.relative_to(existing) / path.name

@@ -1,0 +1,106 @@
+"""The Pharma Code's art read back: each deck players keep apart has its own back, told apart
+in grayscale by at least 20 L* and by its pattern; the jokers share the number cards' back;
+each card kind and each back carries its pictogram; the board shows the trial stages."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from generator.designer.raster import Rasterizer
+from generator.pipeline.load import resolve_game
+from support.art import icon_ops, median_lstar, page_ops
+from support.pharma import build_kit, page_texts, pages_of
+
+MIN_LSTAR_APART = 20  # issue 28: backs told apart in grayscale
+
+
+@pytest.fixture(scope="module")
+def back_images():
+    """Each deck's first back, rasterized alone: deck id → (its data.art.backs key, image)."""
+    raster = Rasterizer("pharma-code")
+    found = {}
+    for deck in raster.decks():
+        if deck.cards[0].back is not None and "back" in deck.vars:
+            image = raster.render(deck, [0], dpi=40, bleed=0).backs[0]
+            found[deck.id] = (deck.vars["back"], image)
+    return found
+
+
+def test_every_deck_kept_apart_has_its_own_back(back_images):
+    keys = {deck: key for deck, (key, _) in back_images.items()}
+    assert keys["jokers"] == keys["numbers"], "jokers are shuffled into the number cards"
+    apart = {keys[d] for d in ("numbers", "fast-track", "events", "questions")}
+    assert len(apart) == 4
+
+
+def test_jokers_and_numbers_print_the_same_back(back_images):
+    numbers, jokers = back_images["numbers"][1], back_images["jokers"][1]
+    assert numbers.tobytes() == jokers.tobytes()
+
+
+def test_backs_differ_by_20_lstar_in_grayscale(back_images):
+    levels = {key: median_lstar(image) for key, image in back_images.values()}
+    assert len(levels) == 4
+    for (a, la), (b, lb) in combinations(levels.items(), 2):
+        assert abs(la - lb) >= MIN_LSTAR_APART, f"{a} ({la:.0f}) and {b} ({lb:.0f}) look alike"
+
+
+def test_backs_differ_by_pattern_too():
+    backs = resolve_game("pharma-code").data["art"]["backs"]
+    patterns = [back["pattern"] for back in backs.values()]
+    assert len(set(patterns)) == len(patterns)
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    pdf = build_kit(tmp_path_factory.mktemp("art"), only=(
+        "jokers", "fast-track", "events", "numbers", "board"))
+    return page_texts(pdf), page_ops(pdf)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("title", "face", "icon"), [
+    ("Jokers", "JOKER", "card-joker"),
+    ("Fast Track cards", "FAST TRACK", "sprint"),
+    ("Event cards", "EVENT", "power-lightning"),
+])
+def test_each_card_kind_carries_its_pictogram(kit, title, face, icon):
+    texts, ops = kit
+    pages = [i for i in pages_of(texts, title) if face in texts[i]]
+    assert pages, f"no page of {title} shows {face}"
+    drawn = icon_ops(icon)
+    assert all(drawn in ops[i] for i in pages)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("title", "back", "icon"), [
+    ("Number cards", "Numbers & jokers", "card-joker"),
+    ("Event cards", "Event", "power-lightning"),
+])
+def test_each_back_carries_its_decks_pictogram(kit, title, back, icon):
+    texts, ops = kit
+    pages = [i for i in pages_of(texts, title) if back in texts[i]]
+    assert pages and all(icon_ops(icon) in ops[i] for i in pages)
+
+
+@pytest.mark.slow
+def test_the_board_is_a_route_through_the_trial_stages(kit):
+    texts, ops = kit
+    board = " ".join(texts[i] for i in pages_of(texts, "Race track board"))
+    for stage in ("RESEARCH", "PRE-CLINICAL TESTS", "PHASE I TRIAL", "PHASE II TRIAL",
+                  "PHASE III TRIAL", "MARKET APPROVAL"):
+        assert stage in board
+    for icon in ("microscope", "erlenmeyer", "laurels-trophy"):
+        drawn = icon_ops(icon)
+        assert any(drawn in ops[i] for i in pages_of(texts, "Race track board"))
+
+
+@pytest.mark.slow
+def test_a_pictogram_is_found_only_where_it_is_drawn(kit):
+    """The check above can fail: the event cards' pages do not draw the joker's pictogram."""
+    texts, ops = kit
+    joker = icon_ops("card-joker")
+    events = [i for i in pages_of(texts, "Event cards") if "EVENT" in texts[i]]
+    assert events and not any(joker in ops[i] for i in events)
