@@ -92,7 +92,8 @@ def test_crop_marks_stay_out_of_the_margin_and_off_the_cards(built, paper):
         assert not (inside_x and inside_y), (x0, y0, x1, y1)  # never on a card
 
 
-KITS = [(game, lang, paper) for game in GAMES for lang in ("en", "de") for paper in ("a4", "letter")]
+KITS = [(game, lang, paper) for game in GAMES for lang in ("en", "de")
+        for paper in ("a4", "letter")]
 
 
 @pytest.mark.parametrize("game, lang, paper", KITS)
