@@ -6,12 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pypdf
 
 from generator.i18n.catalog import translator
-from generator.imposition.plan import ComponentPlan, Placement
+from generator.imposition.plan import ComponentPlan, Placement, PrintOptions
 from generator.pipeline.build import build
 from generator.pipeline.load import resolve_game
 from generator.pipeline.plan import plan_components
@@ -37,8 +38,10 @@ class Built:
     first_page: dict[str, int]      # component id → index of its plan's first page in the PDF
 
 
-def build_kit(out_dir: Path, lang: str = "en", only: tuple[str, ...] = ()) -> Built:
-    request = BuildRequest(GAME, lang, only=only, out_dir=out_dir, guide=False)  # parts only
+def build_kit(out_dir: Path, lang: str = "en", only: tuple[str, ...] = (),
+              **options: Any) -> Built:
+    request = BuildRequest(GAME, lang, PrintOptions(**options), only=only, out_dir=out_dir,
+                           guide=False)  # parts only
     result = build(request)
     game = resolve_game(GAME)
     plans = plan_components(game, request, translator(lang, game.folder))

@@ -98,10 +98,18 @@ def test_every_card_shows_its_colour_as_a_shape(kit, game):
             assert len([s for s in shapes if 28 < s[1] < 50]) >= 3, (band, shapes)
 
 
-def test_limb_cards_make_one_patient_with_meeting_arrows(kit, game):
+@pytest.fixture(scope="module")
+def apart(tmp_path_factory):
+    """The limb cards printed apart (--gutter): read back from the PDF, an arrow half on a cut
+    line the cards share would be found on both cards."""
+    return build_kit(tmp_path_factory.mktemp("solo-apart"), only=("limbs",), shared_cuts=False)
+
+
+def test_limb_cards_make_one_patient_with_meeting_arrows(apart, game):
     """Laid out as vars.patient says, every pair of limbs on the Path of Contagion shows two
     green arrow halves on the card edge they share, at the same point (to 0.1 mm), and no
     arrow half lies anywhere else; each card names its paths."""
+    kit = apart
     limbs, patient = game.data["limbs"], game.vars["patient"]
     green = hex_rgb(game.palette["contagion"])
     (index, page), = _pages(kit, "limbs", "front")
@@ -211,11 +219,11 @@ def test_patient_mat_has_a_panel_per_limb_and_a_box_per_cube(kit, game):
 @pytest.mark.parametrize("lang, torso", [("fr", "TORSE"), ("de", "RUMPF")])
 def test_french_and_german_kits_build_and_fit(tmp_path, lang, torso):
     built = build_kit(tmp_path, lang)
-    # 22 pages of cards and sheets (the day track, the aid and the die stickers share a page
-    # and its back), the rule cards (front, back) and the summary page; the blank backs that
-    # start each part on an odd page for duplex are not counted
+    # 16 pages of cards and sheets (cut lines shared: 9 cards a page; the day track, the aid
+    # and the die stickers share a page and its back), the rule cards (front, back) and the
+    # summary page; the blank backs that start each part on an odd page are not counted
     plans = {id(plan): plan for plan in built.plans.values()}.values()
     printed = [page for plan in plans for page in plan.pages if page.side != "blank"]
-    assert len(printed) == 22 + 3
+    assert len(printed) == 16 + 3
     (index, _), = _pages(built, "limbs", "front")
     assert torso in [r.text for r in text_runs(built.path, index)]
