@@ -11,6 +11,9 @@ class PnpError(Exception):
     exit_code = 2
 
 
+CELL = "column "  # the path of a Problem in a cards file's cell: "column 'Art'", its row the line
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem in one input file, at a key path and (when known) a line."""
@@ -22,6 +25,8 @@ class Problem:
 
     def __str__(self) -> str:
         where = self.file
+        if self.line and self.path.startswith(CELL):  # a spreadsheet's cell: one row number
+            return f"{where} at row {self.line}, {self.path}: {self.message}"
         if self.line:
             where += f":{self.line}"
         if self.path:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..content.sizes import papers
 from .options import language
 
 
@@ -25,12 +26,14 @@ def register(sub: argparse._SubParsersAction) -> None:
         "file of the folder is saved: only the cards an edit changed are drawn again, and a "
         "broken file shows its error on the page beside the last good proofs. Runs until "
         "Ctrl-C.",
-        epilog="example: pnp watch --game-dir my-game --port 8000 --no-browser")
+        epilog="example: pnp watch --game-dir my-game --paper letter --port 8000 --no-browser")
     p.add_argument("--game-dir", required=True, help="the game folder to watch")
     p.add_argument("--port", type=port, default=0, help="port on 127.0.0.1 (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--lang", type=language, default="en", help="language (default en)")
     p.add_argument("--out", default="output", help="where the PDF is written (default output)")
+    p.add_argument("--paper", choices=list(papers()), default="a4",
+                   help="the paper of the PDF whose pages the preview shows (default a4)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     from ..designer.watch import Preview, Status, WatchRequest, describe, watch
     from ..designer.watch_server import PreviewServer
 
-    preview = Preview(WatchRequest(Path(args.game_dir), args.lang, out_dir=Path(args.out)))
+    preview = Preview(WatchRequest(Path(args.game_dir), args.lang, out_dir=Path(args.out),
+                                   paper=args.paper))
     server = PreviewServer(preview, args.port).start()
     print(f"watching {preview.folder}: open {server.url} (Ctrl-C stops)", flush=True)
     if not args.no_browser:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import ContentError, Problem
+from ..errors import CELL, ContentError, Problem
 from ..paths import Refused, regular_file
 from .cards_limits import MAX_CELL, MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, refuse
 from .cells import Table
@@ -165,7 +165,7 @@ def _table_rows(check: Checker, source: str, table: Table, unit: str) -> LineLis
         row: dict[str | None, Any] = dict(zip(header, padded, strict=False))
         if len(cells) > len(header):
             row[None] = cells[len(header):]
-        rows.append(_record(check, source, row, line, len(rows) + 1))
+        rows.append(_record(check, source, row, line))
         rows.lines.append(line)
     if header is None:
         raise ContentError(Problem(source, "", f"empty: its first {unit} names the columns, "
@@ -173,11 +173,11 @@ def _table_rows(check: Checker, source: str, table: Table, unit: str) -> LineLis
     return rows
 
 
-def _record(check: Checker, source: str, row: Mapping[str | None, Any], line: int,
-            number: int) -> LineDict:
-    """Card ``number``'s cells; ``qty`` a number only when it is ASCII digits: ``²`` and
-    ``①`` are digits to Python but no quantity, and a problem here names this file's row
-    and column, where the loader could only name game.yaml."""
+def _record(check: Checker, source: str, row: Mapping[str | None, Any], line: int) -> LineDict:
+    """The cells of the card at ``line`` (a spreadsheet's row number); ``qty`` a number only
+    when it is ASCII digits: ``²`` and ``①`` are digits to Python but no quantity, and a
+    problem here names this file's row and column, where the loader could only name
+    game.yaml."""
     record = LineDict()
     record.line = line
     for key, value in row.items():
@@ -190,7 +190,7 @@ def _record(check: Checker, source: str, row: Mapping[str | None, Any], line: in
         refuse(source, len(value) > MAX_CELL, line,
                 f"column {key!r}: a cell longer than {MAX_CELL} characters")
         if key == "qty" and not (value.isascii() and value.isdigit()):
-            check.problems.append(Problem(source, f"row {number}, column 'qty'",
+            check.problems.append(Problem(source, f"{CELL}'qty'",
                                           f"expected a whole number of copies, got {value!r}; "
                                           "type it with the digits 0-9", line))
             continue

@@ -117,6 +117,16 @@ class Checker:
             self.add(join(path, key), str(exc), value, key)
             return None
 
+    def house(self, data: Mapping[str, Any], choices: Mapping[str, tuple[str, ...]]) -> None:
+        """A game's ``data.house``, the kit's answers where its source is silent: only the
+        keys of ``choices``, each one of its options (the first is the default)."""
+        house = self.mapping(data.get("house", {}), "data.house", data, "house")
+        if house is None:
+            return
+        self.keys(house, "data.house", choices)
+        for key, options in choices.items():
+            self.choice(house, key, "data.house", options, default=options[0])
+
     def choice(self, value: Mapping[str, Any], key: str, path: str, options: Iterable[str],
                default: Any = None):
         item = value.get(key, default)

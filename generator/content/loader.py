@@ -20,7 +20,7 @@ from .credits_spec import CREDITS_KEY, read_credits
 from .fields import field_map
 from .guide_spec import GUIDE_KEYS, read_guide
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
-from .markup import check_card, check_layouts
+from .markup import card_origin, check_card, check_layouts
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
@@ -242,13 +242,17 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
         _need_layout(check, card_back, layouts, row, "back", row_where)
         fields = {k: v for k, v in row.items() if k not in CARD_RESERVED}
         fields = freeze({**fields, **mapping.apply(check, row, row_where)})
-        check_card(check, row, row_where, folder, deck_id, index + 1, item.get("cards_file"))
+        origin = card_origin(row, index + 1, mapping.columns,
+                             str(folder / item["cards_file"]) if item.get("cards_file")
+                             else check.file)
+        check_card(check, row, row_where, folder, deck_id, origin,
+                   isinstance(item.get("cards_file"), str))
         if len(cards) + (qty or 0) > limit("cards_per_deck"):
             check.add(row_where, past("cards_per_deck", "the deck's cards, quantities "
                                       "counted"), row, "qty")
             break
         for copy in range(1, (qty or 0) + 1):
-            cards.append(Card(fields, card_front or "", card_back, copy))
+            cards.append(Card(fields, card_front or "", card_back, copy, origin))
     expect = check.integer(item, "expect", where, low=0)
     if expect is not None and expect != len(cards):
         check.add(join(where, "expect"), f"the cards add up to {len(cards)} but the deck "
@@ -283,7 +287,7 @@ def _size(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> 
     if isinstance(size_value, str) and size_value in sizes:
         return sizes[size_value]
     if isinstance(size_value, list) and len(size_value) == 2:
-        return size_pair(check, size_value, join(where, "size"))
+        return size_pair(check, size_value, join(where, "size"), card=True)
     check.add(join(where, "size"), f"unknown card size {size_value!r}; use [w, h] in mm or "
               f"one of {', '.join(sizes)}", item, "size")
     return None

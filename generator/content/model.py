@@ -50,6 +50,29 @@ class Layout:
 
 
 @dataclass(frozen=True)
+class Origin:
+    """Where a card is written, so an error drawing it names what its designer can open: the
+    file (a cards file, or game.yaml), the row (a spreadsheet's row number, or a YAML line),
+    its number in the deck, its title, and the column each field is read from."""
+
+    file: str
+    row: int | None
+    number: int
+    title: str = ""
+    columns: Mapping[str, str] = field(default_factory=dict)
+
+    def cell(self, name: str | None = None) -> str:
+        """``cards.csv at row 4, column 'Art'`` (no column without ``name``), as a
+        :class:`~generator.errors.Problem` names a place."""
+        where = self.file + (f" at row {self.row}" if self.row else "")
+        return where + (f", column '{self.columns.get(name, name)}'" if name else "")
+
+    def card(self, deck: str) -> str:
+        """``deck 'cards', card 2 ('Scout')``: the same words wherever a card is named."""
+        return f"deck '{deck}', card {self.number}" + (f" ({self.title!r})" if self.title else "")
+
+
+@dataclass(frozen=True)
 class Card:
     """One printed card (after ``qty`` expansion): its fields and which layouts draw it."""
 
@@ -57,6 +80,7 @@ class Card:
     front: str
     back: str | None
     copy: int = 1
+    origin: Origin | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,12 @@ def _table() -> dict[str, dict[str, Size]]:
 
 
 @lru_cache(maxsize=1)
+def smallest_card() -> float:
+    """The smallest side of a card in mm (``smallest_card`` of ``templates/sizes.yaml``)."""
+    return float(load_yaml(templates_dir() / "sizes.yaml")["smallest_card"])
+
+
+@lru_cache(maxsize=1)
 def printer_defaults() -> dict[str, float]:
     """The printer a kit assumes (``printer:`` in ``templates/sizes.yaml``): the unprinted
     ``margin`` along every paper edge and the ``footer`` band inside it, in mm."""
@@ -37,12 +43,24 @@ def papers() -> dict[str, Size]:
     return _table()["papers"]
 
 
-def size_pair(check: Checker, value: list[Any], where: str) -> Size | None:
+def size_pair(check: Checker, value: list[Any], where: str, card: bool = False) -> Size | None:
     """``[w, h]`` (lengths, mm by default) as a Size; None, the problem recorded, when either
-    is not a length."""
+    is not a length, or (a ``card``'s size) when plain numbers make a card too small."""
     pair = {"w": value[0], "h": value[1]}
     w, h = check.length(pair, "w", where), check.length(pair, "h", where)
+    if card and w and h and min(w, h) < smallest_card() and all(_bare(v) for v in value):
+        inches = ", ".join(f"{v}in" for v in value)
+        check.add(where, f"[{value[0]}, {value[1]}] is a {w:g}×{h:g} mm card (a size with no "
+                  f"unit is in mm), under the {smallest_card():g} mm of any card: did you mean "
+                  f"inches? write [{inches}]", value)
+        return None
     return Size(w, h) if w and h else None
+
+
+def _bare(length: Any) -> bool:
+    """Whether a length is written as a plain number (in mm), no unit to say otherwise."""
+    return isinstance(length, (int, float)) or (
+        isinstance(length, str) and length.strip().replace(".", "", 1).isdigit())
 
 
 def game_sizes(folder: Path) -> dict[str, Size]:
@@ -60,7 +78,7 @@ def game_sizes(folder: Path) -> dict[str, Size]:
             check.add(join("cards", name), f"expected [width, height] in mm, got {value!r}",
                       cards, name)
             continue
-        size = size_pair(check, value, join("cards", name))
+        size = size_pair(check, value, join("cards", name), card=True)
         if size is not None:
             sizes[str(name)] = size
     check.raise_if_any()

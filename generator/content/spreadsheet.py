@@ -25,6 +25,24 @@ def is_workbook(path: Path) -> bool:
     return path.suffix.lower() in WORKBOOKS
 
 
+def open_elsewhere(folder: Path) -> list[str]:
+    """A line for each workbook of ``folder`` that a spreadsheet program has open: Excel
+    keeps ``~$cards.xlsx`` beside it (dropping a long name's first two letters), LibreOffice
+    ``.~lock.cards.xlsx#``. What it shows and has not saved is not in the file pnp reads."""
+    if not folder.is_dir():
+        return []
+    names = [p.name for p in folder.iterdir()]
+    lines = []
+    for book in sorted(n for n in names if is_workbook(Path(n)) and not n.startswith(("~$", "."))):
+        locks = [n for n in names if n == f".~lock.{book}#" or (
+            n.startswith("~$") and book.endswith(n[2:]) and len(n[2:]) >= len(book) - 2)]
+        if locks:
+            lines.append(f"{folder / book} is open in a spreadsheet program ({locks[0]} is beside "
+                         "it): edits not saved there are not in this build; save the workbook "
+                         "and build again")
+    return lines
+
+
 def read_sheet(path: Path, sheet: str | None) -> Table:
     """The non-empty rows of a workbook's sheet ``sheet`` (the first when None), each with
     its row number and its cells as the text a CSV export would hold."""

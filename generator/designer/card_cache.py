@@ -25,7 +25,7 @@ from PIL import Image
 
 from ..content.model import Deck, Game, thaw
 from ..resources import file_version
-from .raster import Rasterizer, copies_at, distinct_cards
+from .raster import Rasterizer, caption, distinct_cards
 
 # files whose contents reach a drawing only as card rows (cards_file: and its spreadsheets)
 CARD_TABLE_SUFFIXES = frozenset({".csv", ".tsv", ".xlsx", ".ods"})
@@ -34,11 +34,12 @@ SKIPPED_PARTS = frozenset({"__pycache__", ".git", ".pnp-cache"})
 
 @dataclass(frozen=True)
 class CardProof:
-    """One row of a deck as the preview shows it: its number in the deck (first copy), how
-    many copies it prints, and the keys of its PNGs (the back's None when it has none)."""
+    """One row of a deck as the preview shows it: its number in the deck (first copy), its
+    caption (``raster.caption``, as in proofs), and the keys of its PNGs (the back's None when
+    it has none)."""
 
     number: int
-    copies: int
+    caption: str
     front: str
     back: str | None
 
@@ -117,7 +118,7 @@ class CardCache:
             pngs[f"{key}-front"] = front
             if back is not None:
                 pngs[f"{key}-back"] = back
-            proofs.append(CardProof(item + 1, copies_at(deck, item), f"{key}-front",
+            proofs.append(CardProof(item + 1, caption(deck, item), f"{key}-front",
                                     None if back is None else f"{key}-back"))
         return proofs, pngs
 

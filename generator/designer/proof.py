@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..errors import UsageError
 from ..resources import fonts_dir
-from .raster import DeckImages, Rasterizer, copies_at, distinct_cards
+from .raster import DeckImages, Rasterizer, caption, distinct_cards
 from .staging import staged
 
 CONTACT_COLS, CONTACT_ROWS = 6, 4   # cards per contact sheet: 24
@@ -87,9 +87,8 @@ def _save(image: Image.Image, path: Path, dpi: float) -> None:
 def _write_contact_sheets(images: DeckImages, folder: Path) -> list[Path]:
     """Trimmed thumbnails with their number and copies, 24 to a sheet, distinct backs last."""
     deck = images.deck
-    pairs = zip(images.items, images.fronts, strict=True)
-    cells = [(f"{n:03d}  ×{copies_at(deck, item)}", front)
-             for n, (item, front) in enumerate(pairs, start=1)]
+    cells = [(caption(deck, item), front)
+             for item, front in zip(images.items, images.fronts, strict=True)]
     seen: list[bytes] = []
     for back in images.backs:
         if back is not None and back.tobytes() not in seen:
@@ -110,12 +109,12 @@ def _write_contact_sheets(images: DeckImages, folder: Path) -> list[Path]:
         canvas = Image.new("RGB", (GAP + cols * (thumb[0] + GAP),
                                    GAP + rows * (thumb[1] + CAPTION + GAP)), "#d9d9d9")
         draw = ImageDraw.Draw(canvas)
-        for index, (caption, image) in enumerate(chunk):
+        for index, (label, image) in enumerate(chunk):
             row, col = divmod(index, cols)
             x, y = GAP + col * (thumb[0] + GAP), GAP + row * (thumb[1] + CAPTION + GAP)
             trimmed = image.crop((b, b, image.width - b, image.height - b))
             canvas.paste(trimmed.resize(thumb, Image.Resampling.LANCZOS), (x, y))
-            draw.text((x, y + thumb[1] + 5), caption, fill="#333333", font=font)
+            draw.text((x, y + thumb[1] + 5), label, fill="#333333", font=font)
         path = folder / f"{deck.id}-contact-{sheet + 1}.png"
         canvas.save(path, "PNG")
         paths.append(path)

@@ -38,6 +38,9 @@ def px(length_mm: float, dpi: float) -> int:
     return round(length_mm / 25.4 * dpi)
 
 
+CAPTION_TITLE = 16  # characters of a card's title a caption shows (a thumbnail's width)
+
+
 def distinct_cards(deck: Deck) -> list[int]:
     """One index per card row (its first copy): what a designer proofs."""
     return [i for i, card in enumerate(deck.cards) if card.copy == 1]
@@ -49,6 +52,17 @@ def copies_at(deck: Deck, item: int) -> int:
     while item + count < len(deck.cards) and deck.cards[item + count].copy == count + 1:
         count += 1
     return count
+
+
+def caption(deck: Deck, item: int) -> str:
+    """The line under a card's picture, the same in proofs and in ``pnp watch``: its number
+    in the deck, as errors about it give it (its row's), its title and its copies."""
+    card = deck.cards[item]
+    number = card.origin.number if card.origin else distinct_cards(deck).index(item) + 1
+    title = card.origin.title if card.origin else ""
+    title = title if len(title) <= CAPTION_TITLE else title[:CAPTION_TITLE - 1] + "…"
+    return " ".join(part for part in (f"{number:03d}", title, f"×{copies_at(deck, item)}")
+                    if part)
 
 
 class Rasterizer:

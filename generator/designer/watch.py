@@ -21,6 +21,7 @@ from typing import Any
 from ..content.model import Deck
 from ..errors import ContentError, PnpError, Problem, UsageError
 from ..i18n.places import user_catalog_folders
+from ..imposition.plan import PrintOptions
 from ..pipeline.build import build, output_folder
 from ..pipeline.request import BuildRequest
 from .card_cache import SKIPPED_PARTS, CardCache, CardProof
@@ -41,6 +42,7 @@ class WatchRequest:
     dpi: float = 150             # the card proofs, as ``pnp proof``
     bleed: float = 3.0
     out_dir: Path = Path("output")  # where the PDF is written, as ``pnp build``
+    paper: str = "a4"            # the PDF's paper, as ``pnp build --paper``
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,8 @@ class Preview:
             decks.append(DeckProofs(deck.id, tr.gettext(deck.title), tuple(cards)))
             images.update(pngs)
         self.cache.keep_only(images)
-        result = build(BuildRequest(self.folder, request.lang, out_dir=request.out_dir))
+        result = build(BuildRequest(self.folder, request.lang, PrintOptions(paper=request.paper),
+                                    out_dir=request.out_dir))
         return Proofs(number, tr.gettext(game.title), tuple(decks), images,
                       result.path.read_bytes(), result.path.name, result.pages)
 

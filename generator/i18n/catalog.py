@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -28,8 +30,24 @@ LANGUAGES = ("fr", "en", "de")
 SAVE_PO_AS = "save it as UTF-8 (in Poedit or a text editor: Save as, encoding UTF-8)"
 
 
+# within ``entries_set_aside``: a catalog is read without the entries its checks refuse
+_SET_ASIDE: ContextVar[bool] = ContextVar("catalog_entries_set_aside", default=False)
+
+
+@contextmanager
+def entries_set_aside() -> Iterator[None]:
+    """Read catalogs without the entries their checks refuse (placeholders, markup, icons),
+    which then count as untranslated: ``pnp check`` reports those entries, then goes on to
+    fit and draw the rest in the same run. A build never reads a catalog so."""
+    token = _SET_ASIDE.set(True)
+    try:
+        yield
+    finally:
+        _SET_ASIDE.reset(token)
+
+
 @lru_cache(maxsize=64)
-def _read_catalog(path: Path, version: tuple[int, int]) -> Catalog:
+def _read_catalog(path: Path, version: tuple[int, int]) -> tuple[Catalog, tuple[Problem, ...]]:
     # what a .po is instead, when not UTF-8 text (UTF-16 from a Windows editor), and the fix
     text = read_text(path, "a translation catalog (.po text)", SAVE_PO_AS)
     try:
@@ -40,16 +58,31 @@ def _read_catalog(path: Path, version: tuple[int, int]) -> Catalog:
     except (PoFileError, ValueError) as exc:
         raise ContentError(Problem(str(path), "", f"broken translation catalog: {exc}; "
                                    "check quoting and msgid/msgstr pairs")) from None
-    problems = catalog_problems(path, catalog)
-    if problems:
-        raise ContentError(problems)
-    return catalog
+    return catalog, tuple(catalog_problems(path, catalog))
 
 
 def read_catalog(path: Path) -> Catalog | None:
+    """The catalog at ``path`` (None: no such file); a ContentError with every entry its
+    checks refuse, unless within :func:`entries_set_aside`."""
     if not path.is_file():
         return None
-    return _read_catalog(path, file_version(path))
+    catalog, problems = _read_catalog(path, file_version(path))
+    if problems and not _SET_ASIDE.get():
+        raise ContentError(list(problems))
+    return catalog
+
+
+def set_aside() -> bool:
+    """Whether catalogs are read without their refused entries (see ``entries_set_aside``):
+    what is worked out then is no result to keep for a build."""
+    return _SET_ASIDE.get()
+
+
+def _refused_lines(path: Path) -> set[int | None]:
+    """The lines of the entries of ``path`` its checks refuse, when they are set aside."""
+    if not _SET_ASIDE.get():
+        return set()
+    return {problem.line for problem in _read_catalog(path, file_version(path))[1]}
 
 
 def catalog_paths(lang: str, game_folder: Path | None) -> list[Path]:
@@ -84,6 +117,22 @@ class Translator:
     fallback: bool = False
     missing: set[str] = field(default_factory=set)
     plural_expr: str = "(n != 1)"  # from the most specific catalog's Plural-Forms header
+    lines: dict[str, tuple[Path, int]] = field(default_factory=dict)  # id → its .po and line
+    refused: set[str] = field(default_factory=set)  # set aside: see ``entries_set_aside``
+
+    def source_of(self, excerpt: str) -> str | None:
+        """The message id whose translation holds ``excerpt`` (an error quotes the text it
+        could not fit, in this language), the shortest such translation first."""
+        found = [(len(text), key) for key, value in self.messages.items()
+                 for text in (value if isinstance(value, tuple) else (value,))
+                 if excerpt in text]
+        return min(found)[1] if found else None
+
+    def place(self, message: str) -> str | None:
+        """``locales/de.po:38``: where the translation of ``message`` is written, so an error
+        about it names the line a translator opens (None: not translated)."""
+        found = self.lines.get(message)
+        return None if found is None else f"{shown(found[0])}:{found[1]}"
 
     def gettext(self, message: str) -> str:
         if self.lang == SOURCE_LANG or not message:
@@ -140,10 +189,16 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
         if catalog is None:
             continue
         result.plural_expr = catalog.plural_expr
+        refused = _refused_lines(path)
         for message in catalog:
             if not message.id:
                 continue
             key = str(message.id[0] if isinstance(message.id, (list, tuple)) else message.id)
+            if message.lineno:
+                result.lines[key] = (path, message.lineno)
+            if message.lineno in refused:
+                result.refused.add(key)
+                continue
             if message.fuzzy:
                 result.fuzzy.add(key)
                 continue
@@ -174,14 +229,29 @@ def require_translations(tr: Translator, ids: Iterable[str]) -> None:
     if lacking:
         raise ContentError(Problem("<command line>", "--lang",
                                    f"{lacking}, or build with --fallback en"))
-    listed = "\n  ".join(repr(m[:80]) for m in missing[:40])
+    listed = "\n  ".join(_untranslated(tr, m) for m in missing[:40])
     more = f"\n  … and {len(missing) - 40} more" if len(missing) > 40 else ""
+    fuzzy = sum(1 for m in missing if m in tr.fuzzy)
+    fuzzy_said = f"; {fuzzy} of them only fuzzy, as i18n status counts" if fuzzy else ""
     file = catalog_home(tr.folder) / f"{tr.lang}.po" if tr.folder else Path(f"{tr.lang}.po")
     raise ContentError(Problem(shown(file), "",
                                f"{counted(len(missing), 'message')} "
                                f"{agreeing(len(missing), 'has', 'have')} no '{tr.lang}' "
                                f"translation (add {agreeing(len(missing), 'it', 'them')}, or "
-                               f"build with --fallback en):\n  {listed}{more}"))
+                               f"build with --fallback en{fuzzy_said}):\n  {listed}{more}"))
+
+
+def _untranslated(tr: Translator, message: str) -> str:
+    """One id without a translation: where the translator finds it and what to do there."""
+    place = tr.place(message)
+    if place is None:
+        return f"{message[:80]!r} (not in the catalog yet)"
+    if message in tr.refused:
+        return f"{message[:80]!r} at {place} (refused: see that line's error)"
+    if message in tr.fuzzy:
+        return (f"{message[:80]!r} at {place} (fuzzy: check the translation, then remove the "
+                "'#, fuzzy' line)")
+    return f"{message[:80]!r} at {place} (empty)"
 
 
 class Gettext(Protocol):

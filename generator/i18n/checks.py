@@ -1,6 +1,8 @@
 """Problems inside translation catalogs that would only show up as a wrong or broken card:
-a placeholder the translation lost or invented, markup it opened but never closed, and a
-second form of address in a catalog that speaks to the reader in one (vous or tu, du or ihr).
+a placeholder the translation lost or invented, markup it opened but never closed (tags and
+card text's ``**``/``*``), an icon the msgid does not name, and a second form of address in a
+catalog that speaks to the reader in one (vous or tu, du or ihr). Each names the .po file, the
+line and the msgid; a catalog is refused with all of them at once.
 
 Quotes, apostrophes and French narrow spaces are not checked here: the typography step of
 the text pipeline (``content.typography``) sets them whatever the catalog holds."""
@@ -13,6 +15,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
+from ..content import markup
 from ..content.typography import address_words
 from ..content.wording import numbered
 from ..errors import Problem
@@ -90,7 +93,31 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
         if why and not markup_problem(source):
             problems.append(Problem(str(path), where, f"markup in the translation: {why}",
                                     message.lineno))
+        problems.extend(Problem(str(path), where, why, message.lineno)
+                        for why in card_markup_problems(source, text))
     return problems
+
+
+def card_markup_problems(source: str, text: str) -> list[str]:
+    """A translation's card markup (``**bold**``, ``*italic*``, ``:icon:``) that the msgid's
+    reads but the translation's does not, or an icon the msgid does not name: the fix is in
+    the translation, never a new picture in the game folder."""
+    try:
+        icons = _icons(markup.parse(source))
+    except markup.MarkupError:
+        return []  # the msgid's own markup: what the game's check says
+    try:
+        named = _icons(markup.parse(text))
+    except markup.MarkupError as exc:
+        return [f"card markup in the translation: {exc}"]
+    return [f"the translation names the icon ':{name}:', which the msgid does not; keep the "
+            f"msgid's icons as they are written ({', '.join(f':{i}:' for i in icons) or 'none'}) "
+            "and translate only the words, or write \\:" + name + ": for the text"
+            for name in named if name not in icons]
+
+
+def _icons(pieces: tuple[markup.Span | markup.Symbol, ...]) -> list[str]:
+    return list(dict.fromkeys(p.name for p in pieces if isinstance(p, markup.Symbol)))
 
 
 def format_problem(text: str) -> str | None:

@@ -40,7 +40,7 @@ from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
 from .lifeline import stop_with_parent
 from .load import game_fingerprint
-from .request import BuildRequest, BuildResult, sheets_of
+from .request import BuildRequest, BuildResult, named, sheets_of
 
 try:
     import fcntl
@@ -80,9 +80,9 @@ def _inputs(request: BuildRequest, fingerprints: dict[tuple, str]) -> tuple[str,
         fingerprint = fingerprints[(folder, layout_dirs)] = game_fingerprint(folder,
                                                                              layout_dirs)
     settings = {**asdict(request), "game": str(folder), "out_dir": None}
-    # one record a PDF file: whatever picks the file's name (pdf_name) picks the record
-    key = json.dumps([str(folder), request.lang, request.only, request.copies,
-                      asdict(request.options), request.guide])
+    # one record a PDF file: what picks the file's name (request.named) picks the record
+    said = named(request)
+    key = json.dumps([str(folder), *(asdict(v) if v is said.options else v for v in said)])
     name = hashlib.sha256(key.encode()).hexdigest()[:24]
     return (fingerprint, request_hash(settings, fingerprint),
             Path(request.out_dir) / RECORDS_DIR / f"{name}.json")

@@ -16,7 +16,7 @@ from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, transl
 from ..imposition.alignment import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
 from ..paths import inside
-from ..render.document import DocumentInfo, flag_untranslated, render_pdf
+from ..render.document import DocumentInfo, Report, flag_untranslated, render_pdf
 from ..resources import shipped
 from .contexts import Contexts
 from .fit import check_text_boxes
@@ -43,14 +43,16 @@ class Planned:
     guided: Guided
 
 
-def plan_document(request: BuildRequest, fingerprint: str | None = None) -> Planned:
+def plan_document(request: BuildRequest, fingerprint: str | None = None,
+                  report: Report | None = None) -> Planned:
     """Stages 1 to 6: load, translate, fit every language, contexts, plan, print guide
-    (``fingerprint``: the game's, when the caller has taken it)."""
+    (``fingerprint``: the game's, when the caller has taken it; ``report``: what takes each
+    text that does not fit, so that ``pnp check`` goes on to the next, instead of stopping)."""
     lang = checked_language(request.lang)
     game = resolve_game(request.game, request.layout_dirs, fingerprint)  # 1. load
     tr = translator(lang, game.folder, fallback=request.fallback is not None)  # 2. translate
-    check_text_boxes(game)                                               # 3. fit every language
-    contexts = Contexts(game, tr, request)                               # 4. contexts
+    check_text_boxes(game, report)                                       # 3. fit every language
+    contexts = Contexts(game, tr, request, report)                       # 4. contexts
     if request.options.one_up:  # a card a page for a print shop: no guide, no other parts
         from .print_ready import plan_one_up  # pikepdf and colour management: print shops only
 
@@ -65,19 +67,12 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
     game's, when the caller has taken it)."""
     started = time.perf_counter()
     planned = plan_document(request, fingerprint)                        # 1-6
-    game, tr, guided, lang = planned.game, planned.tr, planned.guided, request.lang
-    info = DocumentInfo(f"{tr.gettext(game.title)} — print and play", f"{game.id} {lang}",
-                        f"{tr.gettext(game.title)} · {lang.upper()}", lang,
-                        request.options.margin)
-    data = render_pdf(game, guided.plans, guided.contexts, info,         # 7. draw
-                      request.options.ink_saver,
-                      _fallback_marker(tr) if request.fallback else None,
-                      page_footer=not request.options.one_up,
-                      effects=lambda: len(tr.missing))
+    game, tr, guided = planned.game, planned.tr, planned.guided
+    data = draw_document(planned, request)                               # 7. draw
     if request.options.pdfx:                                             # 7b. print-ready
         from .print_ready import print_ready
 
-        data = print_ready(data, game, guided.plans, request.options, info.title)
+        data = print_ready(data, game, guided.plans, request.options, _info(planned, request).title)
     require_translations(tr, tr.missing)
     path = output_path(game, request)
     write_atomically(path, data)                                         # 8. write
@@ -85,7 +80,26 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
     cards = sum(len(c.cards) for c in game.components
                 if isinstance(c, Deck) and (not request.only or c.id in request.only))
     return BuildResult(path, pages, sheets_of(pages, request.options), cards,
-                       time.perf_counter() - started, len(data), lang, tuple(sorted(tr.missing)))
+                       time.perf_counter() - started, len(data), request.lang,
+                       tuple(sorted(tr.missing)))
+
+
+def draw_document(planned: Planned, request: BuildRequest, report: Report | None = None) -> bytes:
+    """Stage 7: every page of the planned document drawn (``report``: what takes each
+    drawing that fails, so that ``pnp check`` goes on to the next card)."""
+    game, tr = planned.game, planned.tr
+    return render_pdf(game, planned.guided.plans, planned.guided.contexts, _info(planned, request),
+                      request.options.ink_saver,
+                      _fallback_marker(tr) if request.fallback else None,
+                      page_footer=not request.options.one_up,
+                      effects=lambda: len(tr.missing), report=report)
+
+
+def _info(planned: Planned, request: BuildRequest) -> DocumentInfo:
+    title = planned.tr.gettext(planned.game.title)
+    return DocumentInfo(f"{title} — print and play", f"{planned.game.id} {request.lang}",
+                        f"{title} · {request.lang.upper()}", request.lang,
+                        request.options.margin)
 
 
 def build_one_up(game: str | Path, lang: str, out_dir: Path, bleed: float = 3.0,

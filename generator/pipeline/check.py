@@ -6,12 +6,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..content.loader import game_folder
-from ..content.wording import counted
-from ..errors import ContentError, Problem
-from ..i18n.catalog import catalog_paths, lacking_language, languages_for, read_catalog
-from ..i18n.places import catalog_home, init_command, shown
-from ..i18n.workflow import status
-from .load import load_game
+from ..errors import ContentError, PnpError, Problem
+from ..i18n.catalog import (
+    catalog_paths,
+    entries_set_aside,
+    languages_for,
+    read_catalog,
+    require_translations,
+)
+from .build import draw_document, plan_document
+from .load import game_fingerprint, resolve_game
+from .request import BuildRequest
 
 
 def resolve_folder(spec: str | Path) -> Path:
@@ -27,37 +32,44 @@ def resolve_folder(spec: str | Path) -> Path:
     return path
 
 
-def check_game(spec: str | Path, langs: list[str] | None = None) -> list[Problem]:
-    """All problems of one game; an empty list means it builds in every language checked."""
+def check_game(spec: str | Path, langs: list[str] | None = None,
+               layout_dirs: tuple[Path, ...] = ()) -> list[str]:
+    """Every problem of one game, each a line as ``pnp build`` words it: the build's own
+    stages (load, catalogs, fit, every card and page drawn on A4, translations), run in each
+    language checked, but going on past each problem to the next. Nothing is written; an
+    empty list means the game builds in every language checked."""
     folder = resolve_folder(spec)
-    problems: list[Problem] = []
+    found: list[str] = []
+
+    def report(error: PnpError) -> None:
+        found.extend(lines(error))
+
     try:
-        load_game(folder)
+        fingerprint = game_fingerprint(folder, layout_dirs)  # once: as a build takes it
+        resolve_game(folder, layout_dirs, fingerprint)
     except ContentError as exc:
-        problems.extend(exc.problems)
-    for lang in langs or languages_for(folder):
-        catalog_broken = False
+        return lines(exc)  # the rest is meaningful only for data that loads
+    checked = langs or languages_for(folder)
+    for lang in dict.fromkeys([*checked, *languages_for(folder)]):  # a build fits them all
         for path in catalog_paths(lang, folder):
             try:
                 read_catalog(path)
             except ContentError as exc:
-                problems.extend(exc.problems)
-                catalog_broken = True
-        if problems or catalog_broken:
-            continue  # missing ids are only meaningful for data and catalogs that load
-        lacking = lacking_language(folder, lang)
-        if lacking:
-            problems.append(Problem("<command line>", "--lang", lacking))
-            continue
-        missing = status(folder, lang).missing
-        if missing:
-            listed = ", ".join(repr(m[:50]) for m in missing[:10])
-            more = f" … and {len(missing) - 10} more" if len(missing) > 10 else ""
-            file = catalog_home(folder) / f"{lang}.po"
-            them = "it" if len(missing) == 1 else "them"
-            fix = (f"add {them} there" if file.exists() else
-                   f"start the file with `{init_command(folder, lang)}`, then translate {them}")
-            have = "has" if len(missing) == 1 else "have"
-            problems.append(Problem(shown(file), "", f"{counted(len(missing), 'message')} "
-                                    f"{have} no '{lang}' translation: {listed}{more} ({fix})"))
-    return problems
+                report(exc)  # then the rest, without the entries refused
+    for lang in checked:
+        request = BuildRequest(folder, lang, layout_dirs=layout_dirs)
+        try:
+            with entries_set_aside():
+                planned = plan_document(request, fingerprint, report)
+                draw_document(planned, request, report)
+                require_translations(planned.tr, planned.tr.missing | planned.tr.refused)
+        except PnpError as exc:
+            report(exc)
+    return list(dict.fromkeys(found))  # a box too small in every language is said once
+
+
+def lines(error: PnpError) -> list[str]:
+    """The lines ``pnp build`` prints after ``error:`` for ``error``, one a problem."""
+    if isinstance(error, ContentError):
+        return [str(problem) for problem in error.problems]
+    return [str(error)]

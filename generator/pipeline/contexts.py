@@ -9,8 +9,10 @@ from dataclasses import replace
 from typing import Any
 
 from ..content.model import Card, Deck, Game
+from ..errors import RenderError
 from ..i18n.catalog import Translator, localize
 from ..imposition.plan import Placement
+from ..render.document import Report
 from ..render.expressions import Scope
 from ..summary.component import template_context
 from ..summary.template import render_rules, rules_url
@@ -36,8 +38,9 @@ class Contexts:
     """The template context of each placement: the game's base context, the component's
     vars (and rule text), the card's fields; each card localized once."""
 
-    def __init__(self, game: Game, tr: Translator, request: BuildRequest):
-        self.game, self.tr = game, tr
+    def __init__(self, game: Game, tr: Translator, request: BuildRequest,
+                 report: Report | None = None):
+        self.game, self.tr, self.report = game, tr, report
         self.components = {c.id: c for c in game.components}
         self.base = {**base_context(game, tr, localize(game.data, tr)),
                      "bleed": request.options.bleed,
@@ -56,9 +59,15 @@ class Contexts:
         context = template_context(game.folder, game.id, title, game.rules, game.data,
                                    game.components, tr)
         url = rules_url(pattern, game.id, tr.lang)
-        paging = check_summary(game, component, context, url, tr.lang)
         text = render_rules(game.folder, component.vars["rules_template"], tr, context, title,
                             url)
+        try:
+            paging = check_summary(game, component, context, url, tr.lang)
+        except RenderError as exc:
+            if self.report is None:
+                raise
+            self.report(exc)  # pnp check goes on, the summary on as many pages as it has faces
+            paging = len(text.faces)
         return replace(text, paging=paging)
 
     def sheet_pages(self, component_id: str) -> int | None:

@@ -9,7 +9,8 @@ a language nobody proofread.
   page count of each language's summary is what the fit leaves.
 
 Both measure through the element types' own ``measure`` (the code that draws them lays them
-out the same way), with a :class:`Resolver`: only measuring, never drawing. Each check runs
+out the same way), found in the registry: any type that measures and reads ``text`` or
+``blocks``, with a :class:`Resolver`: only measuring, never drawing. Each check runs
 once per process and game fingerprint.
 """
 
@@ -23,9 +24,11 @@ from typing import Any
 from ..content.legibility import text_floor
 from ..content.model import Deck, Game
 from ..errors import RenderError
-from ..i18n.catalog import languages_for, translator
-from ..render.elements import flow as flow_element
-from ..render.elements import text as text_element
+from ..i18n.catalog import languages_for, set_aside, translator
+from ..render.blame import at_its_line
+from ..render.document import Report
+from ..render.elements import ELEMENTS
+from ..render.elements.kind import Measure
 from ..render.resolver import Resolver
 from ..render.text import TextOverflow
 from ..summary.component import FACE, PAGE
@@ -35,6 +38,7 @@ from ..summary.text import RuleText
 # one literal message and nothing else: ``{{ _('…') }}``
 GETTEXT_ONLY = re.compile(r"""^\{\{\s*_\(\s*(['"])((?:(?!\}\}).)+?)\1\s*\)\s*\}\}$""", re.S)
 
+TEXT, RULE_TEXT = "text", "blocks"  # the keys of a measured element that hold its words
 _boxes_checked: set[str] = set()  # game fingerprints whose fixed texts fit
 # (game fingerprint, template, url, language) → pages of that language's summary
 _summaries: dict[tuple[str, str, str, str], int] = {}
@@ -46,19 +50,23 @@ def check_summary(game: Game, component: Any, context: Mapping[str, Any], url: s
     return how many pages the summary takes in ``lang`` (as few as hold it at its size)."""
     template = component.vars["rules_template"]
     resolver = Resolver(game)
+    pages: dict[tuple[str, str, str, str], int] = {} if set_aside() else _summaries
     for each in dict.fromkeys([*languages_for(game.folder), lang]):
         key = (game.fingerprint, template, url, each)
-        if key in _summaries:
+        if key in pages:
             continue
         tr = translator(each, game.folder, fallback=True)
         text = render_rules(game.folder, template, tr, context, tr.gettext(game.title), url)
         base = {**component.vars, "rules": text, "lang": each, "_": tr.gettext}
-        if isinstance(component, Deck):
-            size = component.size
-            for side in range(len(text.faces)):
-                _measure(resolver, FACE, {**base, "side": side}, size.w, size.h)
-        _summaries[key] = fewest_pages(resolver, PAGE, "rules", base, text)
-    return _summaries[(game.fingerprint, template, url, lang)]
+        try:
+            if isinstance(component, Deck):
+                size = component.size
+                for side in range(len(text.faces)):
+                    _measure(resolver, FACE, {**base, "side": side}, size.w, size.h)
+            pages[key] = fewest_pages(resolver, PAGE, "rules", base, text)
+        except RenderError as exc:
+            raise at_its_line(exc, tr) from None
+    return pages[(game.fingerprint, template, url, lang)]
 
 
 def fewest_pages(resolver: Resolver, layout: str, key: str, base: dict[str, Any],
@@ -89,36 +97,44 @@ def _measure(resolver: Resolver, layout: str, context: dict[str, Any], w: float,
     if found is None:
         return
     for index, element in enumerate(found.elements):
-        if element["type"] == "flow":
-            flow_element.measure(resolver, element, {**context, "w": w, "h": h}, w, h,
-                         f"{found.source}:{layout}.elements[{index}]")
+        measure = measured(element, RULE_TEXT)
+        if measure is not None:
+            measure(resolver, element, {**context, "w": w, "h": h}, w, h,
+                    f"{found.source}:{layout}.elements[{index}]")
 
 
-def check_text_boxes(game: Game) -> None:
+def check_text_boxes(game: Game, report: Report | None = None) -> None:
     """Measure every fixed gettext text of the game's layouts in every language, once per
-    version of the game's files (a lengthened translation is measured again)."""
+    version of the game's files (a lengthened translation is measured again). The first text
+    that does not fit stops the build; with ``report``, each is reported to it instead."""
     if game.fingerprint in _boxes_checked:
         return
+    failed = False
     resolver = Resolver(game)
     translators = [translator(lang, game.folder, fallback=True)
                    for lang in languages_for(game.folder)]
     for where, element in _text_elements(game):
-        match = GETTEXT_ONLY.match(str(element.get("text", "")))
-        if match is None or not _fixed(element):
+        match = GETTEXT_ONLY.match(str(element.get(TEXT, "")))
+        measure = measured(element, TEXT)
+        if match is None or measure is None or not _fixed(element):
             continue
         for tr in translators:
             try:
-                text_element.measure(resolver, element, {"_": tr.gettext, "lang": tr.lang},
-                             element["w"], element["h"], where)
+                measure(resolver, element, {"_": tr.gettext, "lang": tr.lang},
+                        element["w"], element["h"], where)
             except TextOverflow:
                 min_size = element.get("min_size", text_floor())
                 message = match.group(2).replace("\\'", "'")
-                raise RenderError(
+                error = RenderError(
                     f"{where}: message {message[:70]!r} in language '{tr.lang}' does not fit "
                     f"box '{element.get('id', 'text')}' ({element['w']:g}×{element['h']:g} mm) "
-                    f"even at {min_size:g} pt; shorten that translation or enlarge the box"
-                ) from None
-    _boxes_checked.add(game.fingerprint)
+                    f"even at {min_size:g} pt; shorten that translation or enlarge the box")
+                if report is None:
+                    raise error from None
+                report(error)
+                failed = True
+    if not failed and not set_aside():
+        _boxes_checked.add(game.fingerprint)
 
 
 def _fixed(element: Mapping[str, Any]) -> bool:
@@ -148,6 +164,13 @@ def _text_elements(game: Game) -> Iterator[tuple[str, Mapping[str, Any]]]:
 
 def _walk(elements: Any) -> Iterator[Mapping[str, Any]]:
     for element in elements:
-        if element.get("type") == "text":
+        if measured(element, TEXT) is not None:
             yield element
         yield from _walk(element.get("elements", ()))
+
+
+def measured(element: Mapping[str, Any], key: str) -> Measure | None:
+    """How the element is measured without a canvas, when its type measures what it reads
+    under ``key`` (``text``: a string; ``blocks``: rule text), as the registry declares."""
+    kind = ELEMENTS.get(str(element.get("type")))
+    return kind.measure if kind is not None and key in kind.declared else None

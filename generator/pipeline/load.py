@@ -4,6 +4,7 @@ fingerprint of every file it was read from. A process loads each version of a ga
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from ..content import loader, remote
 from ..content.model import Game
+from ..content.spreadsheet import open_elsewhere
 from ..i18n.places import user_catalog_folders
 from ..render.elements import SCHEMA
 from ..rules import rule_data
@@ -55,6 +57,8 @@ def game_fingerprint(spec: str | Path, layout_dirs: tuple[Path, ...] = ()) -> st
     copy of it is one of them)."""
     folder = game_source(spec)
     remote.refresh(folder)
+    for line in open_elsewhere(_root(folder)):  # (a run takes a game's fingerprint once)
+        print(f"warning: {line}", file=sys.stderr)
     return game_inputs_hash(_root(folder), layout_dirs)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from ..content.model import Game
 from ..errors import UsageError
@@ -57,22 +58,39 @@ def sheets_of(pages: int, options: PrintOptions) -> int:
     return pages if options.duplex == Duplex.NONE else (pages + 1) // 2
 
 
+class Named(NamedTuple):
+    """What of a request its PDF's name says (``pdf_name`` reads nothing else of it): the
+    build records are keyed by it too, so whatever picks a file picks its record."""
+
+    lang: str
+    only: tuple[str, ...]
+    copies: int | None
+    options: PrintOptions
+    guide: bool
+
+
+def named(request: BuildRequest) -> Named:
+    return Named(request.lang, tuple(request.only), request.copies, request.options,
+                 request.guide)
+
+
 def pdf_name(game: Game, request: BuildRequest) -> str:
     """A name that says what the PDF holds. ``<game>-<lang>-<paper>.pdf`` is the full kit at
     the default settings and nothing else; the components chosen (``+`` between ids), the
     copies (``x20``), each print setting that differs from the default and a kit without
     its print guide (``no-guide``) add a word, so a partial or variant build never replaces
     the full kit, nor another variant. One card a page (``one-up``) has no paper word."""
+    said = named(request)
     ids = [c.id for c in game.components]
-    chosen = [i for i in ids if i in request.only]
-    one_up = request.options.one_up  # pages of the card's own size: no paper, no guide
-    words = [game.id, request.lang, *([] if one_up else [request.options.paper])]
+    chosen = [i for i in ids if i in said.only]
+    one_up = said.options.one_up  # pages of the card's own size: no paper, no guide
+    words = [game.id, said.lang, *([] if one_up else [said.options.paper])]
     if chosen and len(chosen) < len(ids):
         words.append("+".join(chosen))
-    if request.copies:
-        words.append(f"x{request.copies}")
-    guide = [] if request.guide or one_up else ["no-guide"]
-    return "-".join([*words, *setting_words(request.options), *guide]) + ".pdf"
+    if said.copies:
+        words.append(f"x{said.copies}")
+    guide = [] if said.guide or one_up else ["no-guide"]
+    return "-".join([*words, *setting_words(said.options), *guide]) + ".pdf"
 
 
 def setting_words(options: PrintOptions) -> list[str]:

@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..content.model import Game
 from ..content.sizes import printer_defaults
 from ..content.typography import typeset
+from ..errors import PnpError
 from ..imposition.plan import (
     ComponentPlan,
     Mark,
@@ -31,6 +32,7 @@ from ..imposition.plan import (
     footer_baseline,
 )
 from ..units import mm
+from .blame import blamed
 from .fonts import font_name, register_fonts
 from .form_keys import FormKeys
 from .forms import place_form
@@ -50,6 +52,7 @@ TRAILER_ID = re.compile(rb"/ID \n\[<([0-9a-f]{32})><\1>\]")
 CASING = 0.75  # pt of white on each crop mark's sides together: it shows on a dark bleed
 FORM_PREFIX = "Stamp"  # PDF names of repeated drawings (kept: renaming it moves every byte)
 ContextFor = Callable[[str, Placement], dict[str, Any]]
+Report = Callable[[PnpError], None]  # takes a drawing's error, and drawing goes on
 
 
 @dataclass(frozen=True)
@@ -65,11 +68,14 @@ class DocumentInfo:
 def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_for: ContextFor,
                info: DocumentInfo, ink_saver: bool = False,
                after_placement: Callable[[Canvas, PagePlan, Placement], None] | None = None,
-               page_footer: bool = True, effects: Callable[[], Hashable] | None = None) -> bytes:
+               page_footer: bool = True, effects: Callable[[], Hashable] | None = None,
+               report: Report | None = None) -> bytes:
     """Draw every page of every component; return the PDF bytes. ``page_footer=False`` leaves
     pages bare (a page that is one card, for proofs). With ``effects``, what drawing leaves
     behind besides the page (the translator's missing ids), drawings are replayed from earlier
-    documents of the process (see :mod:`.recording`), but for those that change it."""
+    documents of the process (see :mod:`.recording`), but for those that change it. A card
+    that cannot be drawn stops the drawing with an error naming its cell (:mod:`.blame`), or,
+    with ``report``, is reported to it and drawing goes on (``pnp check``: every problem)."""
     register_fonts()
     buffer = io.BytesIO()
     # the initial font is ours: reportlab's default names an unembedded Helvetica on every
@@ -81,6 +87,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
     canvas.setSubject(info.subject)
     painter = Painter(canvas, game, ink_saver=ink_saver) if game is not None else None
     forms = _Forms(painter, components, context_for, effects) if painter is not None else None
+    failed = False  # a drawing broken off leaves its form unfinished: no file to save
     for component in components:
         for number, page in enumerate(component.pages, start=1):
             canvas.setPageSize((mm(page.width), mm(page.height)))
@@ -90,10 +97,17 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                     canvas.addOutlineEntry(entry.title, f"c-{entry.component_id}", level=0)
             _turn(canvas, page)
             for placement in page.placements:
-                assert forms is not None, "placements need a game to draw from"
-                _draw_placement(forms, page, placement,
-                                context_for(placement.component or component.component_id,
-                                            placement))
+                assert forms is not None and game is not None, "placements need a game"
+                owner = placement.component or component.component_id
+                context: dict[str, Any] = {}
+                try:
+                    context = context_for(owner, placement)
+                    _draw_placement(forms, page, placement, context)
+                except PnpError as error:
+                    if report is None:
+                        raise blamed(error, game, owner, placement.item, context) from None
+                    report(blamed(error, game, owner, placement.item, context))
+                    failed = True
                 if after_placement is not None:
                     after_placement(canvas, page, placement)
             _draw_marks(canvas, page, page.marks)
@@ -108,6 +122,8 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                 _small_text(canvas, page, info.margin, footer_baseline(page.height, info.margin),
                             typeset(footer, info.lang), 5.5)
             canvas.showPage()
+    if failed:
+        return b""
     canvas.save()
     return content_id(buffer.getvalue())
 

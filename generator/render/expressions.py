@@ -139,3 +139,10 @@ def evaluate(source: Any, context: dict[str, Any], where: str) -> Any:
     except (TemplateError, TypeError, ValueError, KeyError, IndexError,
             ZeroDivisionError) as exc:
         raise _failed(where, "expression", source, exc) from None
+
+
+def name_pattern(value: str) -> str:
+    """A regular expression for the names a string can render to: its literal parts,
+    anything where a template part stands (``mb-shape-{{ shape }}`` → ``mb-shape-.*``)."""
+    parts = re.split(r"\{\{.*?\}\}|\{%.*?%\}", value, flags=re.S)
+    return ".*".join(re.escape(part) for part in parts)

@@ -45,6 +45,7 @@ class Run:
     text: str = ""
     icon: Picture | None = None
     ems: float = 0.0  # the picture's width
+    colour: str | None = None  # an inline ``{red}`` colour's name
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,8 @@ def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: floa
             if block.kind == "item" and number == 0:
                 runs.append(Run(left, baseline, item.size, item.font, accent, BULLET))
             runs.extend(Run(left + item.indent + x, baseline, item.size, bit.font, accent,
-                            bit.text, bit.icon, bit.ems) for x, bit in placed(line, item.size))
+                            bit.text, bit.icon, bit.ems, bit.colour)
+                        for x, bit in placed(line, item.size))
             y += item.line_h
     return runs, None
 
@@ -213,15 +215,17 @@ DrawIcon = Callable[[Picture, float, float, float, float], None]  # icon, x, y, 
 
 
 def draw_flow(canvas: Canvas, runs: Sequence[Run], x: float, y: float, colour: Color,
-              accent: Color, draw_icon: DrawIcon) -> None:
+              accent: Color, draw_icon: DrawIcon,
+              inline: Callable[[str], Color] | None = None) -> None:
     """Draw laid-out runs in a box whose top-left is (x, y) mm; pictures through a callback
-    taking (icon, x, y, w, h) in mm."""
+    taking (icon, x, y, w, h) in mm; ``inline`` gives an inline ``{name}``'s colour."""
     for run in runs:
         if run.icon is not None:
             draw_icon(run.icon, *picture_box(run.icon, run.ems, run.font, x + run.x, y + run.y,
                                              run.size))
             continue
         canvas.saveState()
-        set_fill(canvas, accent if run.accent else colour)
+        set_fill(canvas, inline(run.colour) if run.colour and inline
+                 else accent if run.accent else colour)
         draw_text(canvas, mm(x + run.x), -mm(y + run.y), run.text, run.font, run.size)
         canvas.restoreState()

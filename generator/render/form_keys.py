@@ -24,6 +24,7 @@ from typing import Any
 from jinja2 import TemplateSyntaxError, nodes
 
 from ..content.model import Game
+from .elements import ELEMENTS
 from .expressions import DICT_ATTRIBUTES, environment, is_template
 
 _UNKNOWN = object()  # a value that cannot be compared: the placement is drawn as it is
@@ -41,10 +42,9 @@ def _value_names(value: Any, names: set[Read], layouts: set[str],
     it is only read through them), and the layouts (or, for a name chosen at draw time, the
     patterns of layout names) it may draw."""
     if isinstance(value, Mapping):
-        if value.get("type") == "flow":
-            layouts.add(".*")  # inline icons come from the text: any layout
-        elif value.get("type") == "use":
-            layouts.add(_name_pattern(str(value.get("layout", ""))))
+        kind = ELEMENTS.get(value["type"]) if isinstance(value.get("type"), str) else None
+        if kind is not None and kind.draws is not None:
+            layouts.add(kind.draws(value))
         for key, item in value.items():
             _value_names(item, names, layouts, expression or key in EXPRESSION_KEYS)
     elif isinstance(value, (list, tuple)):
@@ -87,13 +87,6 @@ def _reads(node: nodes.Node, found: set[Read]) -> None:
 
 
 @lru_cache(maxsize=8192)
-def _name_pattern(value: str) -> str:
-    """A regular expression for the layout names a string can render to: its literal parts,
-    anything where a template part stands (``mb-shape-{{ shape }}`` → ``mb-shape-.*``)."""
-    parts = re.split(r"\{\{.*?\}\}|\{%.*?%\}", value, flags=re.S)
-    return ".*".join(re.escape(part) for part in parts)
-
-
 def layout_names(game: Game, name: str) -> frozenset[str]:
     """The variables layout ``name`` may read, through every layout it may draw."""
     return frozenset(read[0] for read in _memo(game).layout_reads(name))

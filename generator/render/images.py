@@ -93,21 +93,12 @@ class ImageCache:
 
     def _drawing(self, path: Path, root: Path, where: str) -> Drawing:
         if path not in self.drawings:
-            from svglib.svglib import svg2rlg
-
             check_svg_size(path, where)
             check_svg_references(path, root, where)
             self.shapes[path] = count_svg_elements(path, where)
-            try:
-                drawing = svg2rlg(str(path), external_reference_root=str(root))
-            except Exception as exc:  # noqa: BLE001 - svglib raises many kinds on bad input
-                raise RenderError(f"{where}: cannot read SVG {path.name}: {exc}") from None
-            if drawing is None or not drawing.width or not drawing.height:
-                raise RenderError(f"{where}: cannot read SVG {path.name}: not a drawing with a "
-                                  "width and height (give the <svg> a viewBox)")
-            # svglib's drawings start in Helvetica, which a PDF names unembedded even when no
-            # text uses it (print-shop preflight flags it): start in our embedded font
-            drawing.initialFontName = font_name("regular")
+            drawing = _parsed_svg(path, root, file_version(path))
+            if isinstance(drawing, str):
+                raise RenderError(f"{where}: cannot read SVG {path.name}: {drawing}")
             self.drawings[path] = drawing
         return self.drawings[path]
 
@@ -146,12 +137,31 @@ class ImageCache:
 
             canvas.translate(mm(dx), -mm(dy + dh))
             canvas.scale(mm(dw) / drawing.width, mm(dh) / drawing.height)
-            # a pictogram recurs on many cards: its paths are stored once in the document
+            # an SVG recurs on many cards (a kit's pattern art): stored once in the document
             place_form(canvas, self.forms, path, "Svg",
                        lambda: renderPDF.draw(drawing, canvas, 0, 0))
         else:
             canvas.drawImage(reader, mm(dx), -mm(dy + dh), mm(dw), mm(dh), mask="auto")
         canvas.restoreState()
+
+
+@lru_cache(maxsize=64)
+def _parsed_svg(path: Path, root: Path, version: tuple[int, int]) -> Drawing | str:
+    """An SVG file parsed by svglib once a process per version of the file (a kit's pattern
+    art recurs in every language and paper), or what is wrong with it. Drawing it reads the
+    drawing and never changes it."""
+    from svglib.svglib import svg2rlg
+
+    try:
+        drawing = svg2rlg(str(path), external_reference_root=str(root))
+    except Exception as exc:  # noqa: BLE001 - svglib raises many kinds on bad input
+        return str(exc)
+    if drawing is None or not drawing.width or not drawing.height:
+        return "not a drawing with a width and height (give the <svg> a viewBox)"
+    # svglib's drawings start in Helvetica, which a PDF names unembedded even when no text
+    # uses it (print-shop preflight flags it): start in our embedded font
+    drawing.initialFontName = font_name("regular")
+    return drawing
 
 
 def aspect(path: Path, root: Path, where: str) -> float:
@@ -180,12 +190,15 @@ def locate(path: Path, root: Path, where: str) -> Path:
     """The image file for ``path``, resolved inside ``root`` under the rule of ``paths``
     (the suffix added first, then every link followed); without a suffix, the first of
     ``name.svg``, ``name.png``, ``name.jpg``, ``name.jpeg`` that exists."""
+    shown = os.path.relpath(path, root.resolve())  # as the designer writes it
     if not path.suffix:
         found = [path.with_suffix(s) for s in SUPPORTED if os.path.lexists(path.with_suffix(s))]
         if not found:
-            raise RenderError(f"{where}: image not found: {path} (looked for "
-                              f"{', '.join(path.name + s for s in SUPPORTED)})")
+            raise RenderError(f"{where}: image not found: {shown} in the game folder (looked "
+                              f"for {', '.join(path.name + s for s in SUPPORTED)})")
         path = found[0]
+    if not os.path.lexists(path):
+        raise RenderError(f"{where}: image not found: {shown} in the game folder {root}")
     if path.suffix.lower() not in SUPPORTED:
         raise RenderError(f"{where}: unsupported image format '{path.suffix}' for {path.name};"
                           f" use one of {', '.join(SUPPORTED)}")

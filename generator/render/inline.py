@@ -39,9 +39,11 @@ class Bit(NamedTuple):
     font: str
     icon: Picture | None = None
     ems: float = 0.0
+    colour: str | None = None  # an inline ``{red}`` colour's name; None: the element's
 
 
 Bits = tuple[Bit, ...]
+Look = tuple[str, Picture | None, str | None]  # a run's font, picture and colour
 Word = tuple[Bits, Bits]  # the joiner before it (a space, or nothing), the word
 
 
@@ -51,24 +53,26 @@ def paragraphs(pieces: Iterable[Piece], font: str, ratio: Ratio,
     text set in the typography of ``lang`` (``content.typography``); a layout icon is always
     joined by a space, a ``:name:`` icon as it is written. A word no line may start with
     (punctuation, a lone dash) is glued to the word before it."""
-    spans = [Span(typeset(span.text, lang), span.bold, span.italic)
+    spans = [Span(typeset(span.text, lang), span.bold, span.italic, span.colour)
              if isinstance(span, Span) else span for span in _spans(pieces)]
-    if all(type(span) is Span and not (span.bold or span.italic) for span in spans):
+    if all(type(span) is Span and not (span.bold or span.italic or span.colour)
+           for span in spans):
         return [_glued(words) for words in
                 _plain("".join(span.text for span in spans if isinstance(span, Span)), font)]
     texts: list[str] = []
     starts: list[int] = []  # where each run of one look begins in the text
-    looks: list[tuple[str, Picture | None]] = []  # each run's font and picture
+    looks: list[Look] = []  # each run's font, picture and colour
 
-    def add(text: str, face: str, icon: Picture | None = None) -> None:
+    def add(text: str, face: str, icon: Picture | None = None,
+            colour: str | None = None) -> None:
         if text:
             starts.append(sum(map(len, texts)) if texts else 0)
             texts.append(text)
-            looks.append((face, icon))
+            looks.append((face, icon, colour))
 
     for piece in spans:
         if isinstance(piece, Span):
-            add(piece.text, styled(font, piece.bold, piece.italic))
+            add(piece.text, styled(font, piece.bold, piece.italic), colour=piece.colour)
         else:
             if isinstance(piece, Icon):
                 add(" ", font)
@@ -80,8 +84,8 @@ def paragraphs(pieces: Iterable[Piece], font: str, ratio: Ratio,
         words: list[Word] = []
         for match in _TOKEN.finditer(line):
             gap = offset + match.start(1)
-            joiner = (Bit(" ", looks[bisect_right(starts, gap) - 1][0]),) if match.group(1) \
-                else ()
+            look = looks[bisect_right(starts, gap) - 1]
+            joiner = (Bit(" ", look[0], colour=look[2]),) if match.group(1) else ()
             words.append((joiner, _bits(text, offset + match.start(2), offset + match.end(2),
                                         starts, looks, ratio)))
         result.append(_glued(words))
@@ -109,17 +113,18 @@ def _glued(words: list[Word]) -> list[Word]:
 
 
 def _bits(text: str, begin: int, end: int, starts: Sequence[int],
-          looks: Sequence[tuple[str, Picture | None]], ratio: Ratio) -> Bits:
+          looks: Sequence[Look], ratio: Ratio) -> Bits:
     """The word ``text[begin:end]`` cut where its look changes."""
     bits: list[Bit] = []
     index = bisect_right(starts, begin) - 1
     while index < len(starts) and starts[index] < end:
-        face, icon = looks[index]
+        face, icon, colour = looks[index]
         if icon is not None:
             bits.append(Bit("", face, icon, ratio(icon) * picture_height(icon, face)))
         else:
             stop = starts[index + 1] if index + 1 < len(starts) else end
-            bits.append(Bit(text[max(begin, starts[index]):min(end, stop)], face))
+            bits.append(Bit(text[max(begin, starts[index]):min(end, stop)], face,
+                            colour=colour))
         index += 1
     return tuple(bits)
 
@@ -145,19 +150,21 @@ def _spans(pieces: Iterable[Piece]) -> Iterable[Span | Picture]:
 
 
 def picture_height(icon: Picture, font: str) -> float:
-    """A picture's height in ems: a ``:name:`` icon as tall as the font's tall letters, a
-    layout icon of rule text as tall as the text is large."""
-    return letter_height(font) if isinstance(icon, Symbol) else ICON_HEIGHT
+    """A picture's height in ems: a ``:name:`` icon as tall as the font's tall letters (times
+    its ``@`` size), a layout icon of rule text as tall as the text is large."""
+    return letter_height(font) * icon.scale if isinstance(icon, Symbol) else ICON_HEIGHT
 
 
 def picture_box(icon: Picture, ems: float, font: str, x: float, baseline: float, size: float
                 ) -> tuple[float, float, float, float]:
     """Where a picture ``ems`` wide at ``x`` mm on a line whose baseline is at ``baseline`` mm
-    (y downwards) is drawn: x, y, w, h in mm. A ``:name:`` icon sits on the baseline; a
-    layout icon of rule text hangs a little below it, as it always has."""
+    (y downwards) is drawn: x, y, w, h in mm. A ``:name:`` icon sits on the baseline, or its
+    ``shift`` above it; a layout icon of rule text hangs a little below it, as it always
+    has."""
     em = size / PT_PER_MM
     height = picture_height(icon, font) * em
-    top = baseline - (height if isinstance(icon, Symbol) else BASELINE * em * 0.95)
+    top = baseline - (height + icon.shift if isinstance(icon, Symbol)
+                      else BASELINE * em * 0.95)
     return x, top, ems * em, height
 
 
@@ -165,21 +172,21 @@ def joined(*parts: Sequence[Bit]) -> Bits:
     """The parts as one line: neighbouring text in the same font becomes one bit."""
     bits: list[Bit] = []
     texts: list[str] = []  # the text of the run being gathered
-    font = ""
+    font, colour = "", None
     for part in parts:
         for bit in part:
-            if bit.icon is None and bit.font == font:
+            if bit.icon is None and bit.font == font and bit.colour == colour:
                 texts.append(bit.text)
                 continue
             if texts:
-                bits.append(Bit("".join(texts), font))
+                bits.append(Bit("".join(texts), font, colour=colour))
             if bit.icon is None:
-                texts, font = [bit.text], bit.font
+                texts, font, colour = [bit.text], bit.font, bit.colour
             else:
-                texts, font = [], ""
+                texts, font, colour = [], "", None
                 bits.append(bit)
     if texts:
-        bits.append(Bit("".join(texts), font))
+        bits.append(Bit("".join(texts), font, colour=colour))
     return tuple(bits)
 
 
@@ -205,7 +212,7 @@ def placed(line: Bits, size: float) -> list[tuple[float, Bit]]:
         if bit.icon is None and index + 1 < len(line) and line[index + 1].icon is not None:
             text = text.rstrip(" ")
         if bit.icon is not None or text:
-            result.append((at / PT_PER_MM, bit if text == bit.text else Bit(text, bit.font)))
+            result.append((at / PT_PER_MM, bit if text == bit.text else bit._replace(text=text)))
         if index + 1 < len(line):  # the last bit's width moves nothing
             x += width((bit,), size)
     return result
@@ -222,7 +229,7 @@ def cut(word: Bits, head: str) -> tuple[Bits, Bits]:
     at = len(head) if text.startswith(head) else len(head) - 1
     first, second = _slice(word, 0, at), _slice(word, at, len(text))
     if len(head) > at:
-        first = joined(first, (Bit(head[at:], first[-1].font),))
+        first = joined(first, (first[-1]._replace(text=head[at:], icon=None, ems=0.0),))
     return first, second
 
 
@@ -233,6 +240,6 @@ def _slice(word: Bits, begin: int, end: int) -> Bits:
         low, high = max(begin, offset), min(end, offset + size)
         if low < high:
             bits.append(bit if bit.icon is not None
-                        else Bit(bit.text[low - offset:high - offset], bit.font))
+                        else bit._replace(text=bit.text[low - offset:high - offset]))
         offset += size
     return tuple(bits)

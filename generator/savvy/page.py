@@ -18,10 +18,12 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from markupsafe import Markup, escape
 
 from ..content.model import Game
+from ..errors import RenderError
 from ..files import write_atomically
 from ..i18n.catalog import Translator, localize, require_translations, translator
 from ..pipeline.load import load_builtin
 from ..render.colours import resolve
+from ..render.elements import ELEMENTS
 from ..render.expressions import evaluate
 from ..resources import templates_dir
 from . import answers, lookup
@@ -63,22 +65,19 @@ def _hex(game: Game, name: str) -> str:
 
 def cue_svg(game: Game, symbol: str) -> str:
     """The shape of one colour cue as SVG on a 10 × 10 box, read from the kit's own vector
-    layout (so the page and the printed sheet draw the same star)."""
+    layout, each element in the SVG form its type declares (so the page and the printed
+    sheet draw the same star); a type with none is an error, never left out."""
     parts = []
-    for element in game.layouts[CUE_LAYOUT].elements:
+    for index, element in enumerate(game.layouts[CUE_LAYOUT].elements):
         if not evaluate(element.get("if", True), {"cue": symbol}, CUE_LAYOUT):
             continue
-        kind = element["type"]
-        if kind == "ellipse":
-            w, h = element["w"] / 2, element["h"] / 2
-            parts.append(f'<ellipse cx="{element["x"] + w:g}" cy="{element["y"] + h:g}" '
-                         f'rx="{w:g}" ry="{h:g}"/>')
-        elif kind == "rect":
-            parts.append(f'<rect x="{element["x"]:g}" y="{element["y"]:g}" '
-                         f'width="{element["w"]:g}" height="{element["h"]:g}"/>')
-        elif kind == "polygon":
-            points = " ".join(f"{x:g},{y:g}" for x, y in element["points"])
-            parts.append(f'<polygon points="{points}"/>')
+        kind = ELEMENTS[element["type"]]
+        if kind.svg is None:
+            shaped = ", ".join(name for name, k in ELEMENTS.items() if k.svg is not None)
+            raise RenderError(f"{CUE_LAYOUT}.elements[{index}]: the referee page draws a colour "
+                              f"cue in SVG, which a {kind.name} element has no form of; use "
+                              f"{shaped}")
+        parts.append(kind.svg(element))
     return "".join(parts)
 
 

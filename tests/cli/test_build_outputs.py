@@ -9,35 +9,20 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
 from generator.cli import main
+from support.cli import pnp, pnp_command
 
 REGISTRATION = Path(__file__).resolve().parents[1] / "fixtures" / "registration"
-
-
-def pnp_command() -> list[str]:
-    """The installed ``pnp`` beside this Python, else on the PATH, else the package's main."""
-    script = Path(sys.executable).with_name("pnp")
-    if script.is_file():
-        return [str(script)]
-    found = shutil.which("pnp")
-    return [found] if found else [sys.executable, "-m", "generator"]
 
 
 def run_pnp(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*pnp_command(), *args], cwd=cwd, capture_output=True, text=True,
                           timeout=600)
-
-
-def pnp(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def files(folder: Path) -> list[str]:
@@ -65,7 +50,7 @@ def test_only_with_no_game_named_builds_the_games_that_have_it(tmp_path: Path) -
 
 def test_a_component_no_game_has_fails_in_one_line_before_writing(
         here: Path, capsys: pytest.CaptureFixture) -> None:
-    code, out, err = pnp(capsys, "build", "--only", "lab-sheet,dice", "--lang", "en")
+    code, out, err = pnp(["build", "--only", "lab-sheet,dice", "--lang", "en"], capsys)
     assert code == 2 and out == ""
     (line,) = err.splitlines()
     assert line.startswith("error: --only dice: none of the games built has this component")
@@ -75,7 +60,7 @@ def test_a_component_no_game_has_fails_in_one_line_before_writing(
 
 def test_a_game_named_without_the_component_fails(here: Path,
                                                   capsys: pytest.CaptureFixture) -> None:
-    code, _, err = pnp(capsys, "build", "microbious", "--only", "lab-sheet")
+    code, _, err = pnp(["build", "microbious", "--only", "lab-sheet"], capsys)
     assert code == 2 and "--only lab-sheet" in err and "microbious: deck, score-pad" in err
     assert not (here / "output").exists()
 
@@ -109,8 +94,8 @@ def test_each_game_builds_the_components_it_has() -> None:
 ])
 def test_the_file_name_says_what_the_pdf_holds(here: Path, capsys: pytest.CaptureFixture,
                                                flags: tuple[str, ...], name: str) -> None:
-    code, out, err = pnp(capsys, "build", "--game-dir", str(REGISTRATION), "--paper", "a4",
-                         *flags)
+    code, out, err = pnp(["build", "--game-dir", str(REGISTRATION), "--paper", "a4",
+                         *flags], capsys)
     assert code == 0, err
     assert files(here / "output") == [name]
     assert f"wrote {Path('output') / name} " in out
@@ -139,39 +124,39 @@ def test_every_print_setting_but_the_paper_changes_the_name() -> None:
 
 def test_a_variant_never_replaces_the_full_kit(here: Path, capsys: pytest.CaptureFixture) -> None:
     base = ("build", "--game-dir", str(REGISTRATION), "--paper", "a4", "--jobs", "1")
-    assert pnp(capsys, *base)[0] == 0
+    assert pnp([*base], capsys)[0] == 0
     kit = here / "output" / "registration-en-a4.pdf"
     full = kit.read_bytes()
     for flags in (("--only", "big"), ("--ink-saver",), ("--duplex", "none", "--backs", "fold"),
                   ("--no-crop-marks",), ("--back-offset", "1,1"), ("--copies", "2")):
-        assert pnp(capsys, *base, *flags)[0] == 0, flags
+        assert pnp([*base, *flags], capsys)[0] == 0, flags
     assert kit.read_bytes() == full
     assert files(here / "output") == [
         "registration-en-a4-big.pdf", "registration-en-a4-fold.pdf",
         "registration-en-a4-ink-saver.pdf", "registration-en-a4-no-crop-marks.pdf",
         "registration-en-a4-offset1,1.pdf", "registration-en-a4-x2.pdf",
         "registration-en-a4.pdf"]
-    code, out, _ = pnp(capsys, *base, "--only", "big")  # its own record: unchanged, skipped
+    code, out, _ = pnp([*base, "--only", "big"], capsys)  # its own record: unchanged, skipped
     assert code == 0 and "unchanged" in out and "(1 unchanged)" in out
 
 
 def test_alignment_page_alone_writes_only_that_sheet(here: Path,
                                                      capsys: pytest.CaptureFixture) -> None:
-    code, out, _ = pnp(capsys, "build", "--alignment-page", "--paper", "a4")
+    code, out, _ = pnp(["build", "--alignment-page", "--paper", "a4"], capsys)
     assert code == 0
     assert files(here / "output") == ["alignment-a4-long.pdf"]
     assert out.splitlines()[-1] == (
         f"1 PDF, 2 pages on 1 sheet of paper, in {here.resolve() / 'output'}")
-    code, out, _ = pnp(capsys, "build", "--alignment-page", "--paper", "letter", "--duplex",
-                       "short", "--back-offset", "0.5,-1")
+    code, out, _ = pnp(["build", "--alignment-page", "--paper", "letter", "--duplex",
+                       "short", "--back-offset", "0.5,-1"], capsys)
     assert files(here / "output") == ["alignment-a4-long.pdf",
                                       "alignment-letter-short-offset0.5,-1.pdf"]
 
 
 def test_alignment_page_with_a_game_builds_both(here: Path,
                                                 capsys: pytest.CaptureFixture) -> None:
-    code, out, _ = pnp(capsys, "build", "--alignment-page", "--game-dir", str(REGISTRATION),
-                       "--paper", "a4")
+    code, out, _ = pnp(["build", "--alignment-page", "--game-dir", str(REGISTRATION),
+                       "--paper", "a4"], capsys)
     assert code == 0
     assert files(here / "output") == ["alignment-a4-long.pdf", "registration-en-a4.pdf"]
     assert out.splitlines()[-1].startswith("2 PDFs, ")
@@ -180,23 +165,23 @@ def test_alignment_page_with_a_game_builds_both(here: Path,
 @pytest.mark.parametrize("duplex, per_sheet", [("long", 2), ("none", 1)])
 def test_the_summary_counts_pdfs_pages_and_sheets(here: Path, capsys: pytest.CaptureFixture,
                                                   duplex: str, per_sheet: int) -> None:
-    code, out, _ = pnp(capsys, "build", "--game-dir", str(REGISTRATION), "--paper",
-                       "a4,letter", "--duplex", duplex)
+    code, out, _ = pnp(["build", "--game-dir", str(REGISTRATION), "--paper",
+                       "a4,letter", "--duplex", duplex], capsys)
     assert code == 0
     pages = sum(len(PdfReader(p).pages) for p in (here / "output").glob("*.pdf"))
     sheets = pages // per_sheet
     assert out.splitlines()[-1] == (f"2 PDFs, {pages} pages on {sheets} sheets of paper, in "
                                     f"{here.resolve() / 'output'}")
-    assert pnp(capsys, "build", "--game-dir", str(REGISTRATION), "--paper", "a4",
-               "--quiet") == (0, "", "")
+    assert pnp(["build", "--game-dir", str(REGISTRATION), "--paper", "a4",
+               "--quiet"], capsys) == (0, "", "")
 
 
 def test_fold_builds_the_kit_whose_cards_are_too_wide_to_pair(
         here: Path, capsys: pytest.CaptureFixture) -> None:
     """The COVID kit's 130 × 90 mm Propagation tile and A6 summary card once stopped a fold
     build on A4 and on Letter."""
-    code, out, err = pnp(capsys, "build", "clinic-covid19", "--lang", "en", "--duplex", "none",
-                         "--backs", "fold")
+    code, out, err = pnp(["build", "clinic-covid19", "--lang", "en", "--duplex", "none",
+                         "--backs", "fold"], capsys)
     assert code == 0, err
     assert files(here / "output") == ["clinic-covid19-en-a4-fold.pdf",
                                       "clinic-covid19-en-letter-fold.pdf"]
@@ -209,8 +194,8 @@ def test_a_fold_pair_too_big_for_the_paper_is_named(here: Path,
     game = shutil.copytree(REGISTRATION, here / "huge")
     yaml = game / "game.yaml"
     yaml.write_text(yaml.read_text().replace("size: tarot", "size: [150, 200]"))
-    code, _, err = pnp(capsys, "build", "--game-dir", str(game), "--paper", "a4", "--duplex",
-                       "none", "--backs", "fold")
+    code, _, err = pnp(["build", "--game-dir", str(game), "--paper", "a4", "--duplex",
+                       "none", "--backs", "fold"], capsys)
     assert code == 2
     assert "component 'big'" in err and "fold-and-glue pair of 150×200 mm cards" in err
     assert "a4 paper (210×297 mm)" in err
@@ -218,8 +203,8 @@ def test_a_fold_pair_too_big_for_the_paper_is_named(here: Path,
 
 
 def _out_error(capsys: pytest.CaptureFixture, out: Path) -> str:
-    code, stdout, err = pnp(capsys, "build", "--game-dir", str(REGISTRATION), "--paper", "a4",
-                            "--alignment-page", "--out", str(out))
+    code, stdout, err = pnp(["build", "--game-dir", str(REGISTRATION), "--paper", "a4",
+                            "--alignment-page", "--out", str(out)], capsys)
     assert code == 2 and stdout == ""
     (line,) = err.splitlines()
     assert line.startswith(f"error: --out {out}")
@@ -287,13 +272,13 @@ def test_a_game_given_as_its_file_is_built_again_when_the_file_changes(
         here: Path, capsys: pytest.CaptureFixture) -> None:
     """``--game-dir my-game/game.yaml``: once, the file's changes went unseen (its record
     hashed a folder that was a file) and the old PDF was reported unchanged."""
-    assert pnp(capsys, "new", "my-game")[0] == 0
+    assert pnp(["new", "my-game"], capsys)[0] == 0
     spec = here / "my-game" / "game.yaml"
     build = ("build", "--game-dir", str(spec), "--lang", "en", "--paper", "a4")
-    code, out, _ = pnp(capsys, *build)
+    code, out, _ = pnp([*build], capsys)
     assert code == 0 and "wrote" in out
-    code, out, _ = pnp(capsys, *build)
+    code, out, _ = pnp([*build], capsys)
     assert code == 0 and "(1 unchanged)" in out
     spec.write_text(spec.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-    code, out, _ = pnp(capsys, *build)
+    code, out, _ = pnp([*build], capsys)
     assert code == 0 and "wrote" in out and "unchanged" not in out

@@ -5,31 +5,20 @@ as a separate process whose standard output is a pipe already closed at the othe
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from generator.cli import PIPE_CLOSED
-
-
-def pnp() -> list[str]:
-    """The installed command when it is on this Python's path, else the same main as a
-    module."""
-    script = Path(sys.executable).with_name("pnp")
-    if script.is_file():
-        return [str(script)]
-    found = shutil.which("pnp")
-    return [found] if found else [sys.executable, "-m", "generator"]
+from support.cli import pnp_command
 
 
 def run_into_closed_pipe(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:
-        return subprocess.run([*pnp(), *args], stdout=write_end, stderr=subprocess.PIPE,
+        return subprocess.run([*pnp_command(), *args], stdout=write_end, stderr=subprocess.PIPE,
                               stdin=subprocess.DEVNULL, text=True, cwd=cwd, timeout=300)
     finally:
         os.close(write_end)

@@ -16,9 +16,9 @@ import pypdf
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from generator.cli import main
 from generator.content.loader import builtin_games
 from generator.resources import PACKAGE_DIR
+from support.cli import pnp
 
 
 def package_state() -> dict[str, tuple[int, int] | None]:
@@ -43,12 +43,6 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     assert {k: v for k, v in after.items() if v} == {k: v for k, v in before.items() if v}
 
 
-def pnp(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def fill(po: Path, changes: dict[str, str | tuple[str, ...]] | None = None) -> None:
     """Translate every message of a catalog as its English text, except ``changes``."""
     with po.open("rb") as handle:
@@ -71,110 +65,110 @@ def pdf_text(folder: Path) -> str:
 
 
 def test_extract_writes_the_templates_into_pnp_locales_only(here, capsys):
-    code, out, _ = pnp(capsys, "i18n", "extract", "pharma-code")
+    code, out, _ = pnp(["i18n", "extract", "pharma-code"], capsys)
     assert code == 0
     assert out == f"wrote {here / 'pnp-locales' / 'pharma-code' / 'messages.pot'}\n"
     assert [p.name for p in (here / "pnp-locales").iterdir()] == ["pharma-code"]
-    code, out, _ = pnp(capsys, "i18n", "extract")  # no game named: each built-in game's
+    code, out, _ = pnp(["i18n", "extract"], capsys)  # no game named: each built-in game's
     assert code == 0 and out.count("wrote ") == len(builtin_games())
     assert sorted(p.name for p in (here / "pnp-locales").iterdir()) == builtin_games()
 
 
 def test_init_es_then_build_reads_the_users_catalog(here, capsys):
-    code, out, _ = pnp(capsys, "i18n", "init", "es", "pharma-code")
+    code, out, _ = pnp(["i18n", "init", "es", "pharma-code"], capsys)
     po = here / "pnp-locales" / "pharma-code" / "es.po"
     assert code == 0 and f"wrote {po}" in out and "pnp build pharma-code --lang es" in out
     fill(po, {"Red": "Rojo"})
-    code, _, err = pnp(capsys, "build", "pharma-code", "--lang", "es", "--paper", "a4",
-                       "--only", "pawns", "--out", "out")
+    code, _, err = pnp(["build", "pharma-code", "--lang", "es", "--paper", "a4",
+                       "--only", "pawns", "--out", "out"], capsys)
     assert code == 0, err
     assert "Rojo" in pdf_text(here / "out")
-    code, out, _ = pnp(capsys, "i18n", "status", "--json")
+    code, out, _ = pnp(["i18n", "status", "--json"], capsys)
     assert json.loads(out)["es"]["pharma-code"] == 100.0  # status sees the new language too
 
 
 def test_a_language_the_game_lacks_lists_its_languages_in_one_line(here, capsys):
-    code, _, err = pnp(capsys, "build", "pharma-code", "--lang", "it", "--paper", "a4",
-                       "--only", "pawns", "--out", "out")
+    code, _, err = pnp(["build", "pharma-code", "--lang", "it", "--paper", "a4",
+                       "--only", "pawns", "--out", "out"], capsys)
     assert code == 2 and err.count("\n") == 1
     assert "its languages are fr, en, de" in err and "--fallback en" in err
-    code, _, err = pnp(capsys, "check", "pharma-code", "--lang", "it")
+    code, _, err = pnp(["check", "pharma-code", "--lang", "it"], capsys)
     assert code == 2 and "pharma-code has no 'it' translation; its languages are fr, en, de" in err
     advice = err.split("`")[1]
     assert advice == "pnp i18n init it pharma-code"
-    assert pnp(capsys, *advice.split()[1:])[0] == 0  # the advice works, and writes where it said
+    assert pnp([*advice.split()[1:]], capsys)[0] == 0  # the advice works, and writes where it said
     assert (here / "pnp-locales" / "pharma-code" / "it.po").is_file()
     assert "pnp-locales/pharma-code/it.po" in err
 
 
 def test_status_counts_per_game_and_lists_ids_only_with_verbose(here, capsys):
-    pnp(capsys, "i18n", "init", "es", "microbious")
-    code, out, _ = pnp(capsys, "i18n", "status", "microbious", "--lang", "es")
+    pnp(["i18n", "init", "es", "microbious"], capsys)
+    code, out, _ = pnp(["i18n", "status", "microbious", "--lang", "es"], capsys)
     assert code == 0 and "missing: " not in out
     (line, hint) = out.splitlines()
     assert line.split()[:4] == ["es", "microbious", "0.0", "%"] and line.endswith(" missing")
     assert "--verbose" in hint
-    code, out, _ = pnp(capsys, "i18n", "status", "microbious", "--lang", "es", "--verbose")
+    code, out, _ = pnp(["i18n", "status", "microbious", "--lang", "es", "--verbose"], capsys)
     assert code == 0 and "missing: 'Big virus'" in out
 
 
 def test_status_does_not_count_an_empty_plural_form_as_translated(here, capsys):
-    pnp(capsys, "i18n", "init", "es", "microbious")
+    pnp(["i18n", "init", "es", "microbious"], capsys)
     plural = "Wrong card of your own: take it back face down and draw %(num)s card unseen."
     fill(here / "pnp-locales" / "microbious" / "es.po", {plural: (plural, "")})
-    code, out, _ = pnp(capsys, "i18n", "status", "microbious", "--lang", "es", "-v")
+    code, out, _ = pnp(["i18n", "status", "microbious", "--lang", "es", "-v"], capsys)
     assert code == 0 and "translated, 1 missing" in out
     assert f"missing: {plural!r}" in out
 
 
 def test_init_of_a_language_the_game_has_starts_from_its_text_and_overrides_it(here, capsys):
-    assert pnp(capsys, "i18n", "init", "de", "pharma-code")[0] == 0
+    assert pnp(["i18n", "init", "de", "pharma-code"], capsys)[0] == 0
     po = here / "pnp-locales" / "pharma-code" / "de.po"
     text = po.read_text(encoding="utf-8")
     assert 'msgid "Red"\nmsgstr "Rot"' in text  # the shipped German, ready to correct
     po.write_text(text.replace('msgstr "Rot"', 'msgstr "Feuerrot"').replace(
         'msgid "Blue"\nmsgstr "Blau"', 'msgid "Blue"\nmsgstr ""'), encoding="utf-8")
-    code, out, _ = pnp(capsys, "i18n", "status", "pharma-code", "--lang", "de")
+    code, out, _ = pnp(["i18n", "status", "pharma-code", "--lang", "de"], capsys)
     assert code == 0 and " 100.0 %" in out  # an emptied msgstr does not hide the shipped one
-    code, _, err = pnp(capsys, "build", "pharma-code", "--lang", "de", "--paper", "a4",
-                       "--only", "pawns", "--out", "out")
+    code, _, err = pnp(["build", "pharma-code", "--lang", "de", "--paper", "a4",
+                       "--only", "pawns", "--out", "out"], capsys)
     assert code == 0, err
     assert "Feuerrot" in pdf_text(here / "out") and "Blau" in pdf_text(here / "out")
 
 
 def test_pnp_locales_names_another_folder(here, capsys, monkeypatch):
     monkeypatch.setenv("PNP_LOCALES", str(here / "translations"))
-    code, out, _ = pnp(capsys, "i18n", "init", "es", "pharma-code")
+    code, out, _ = pnp(["i18n", "init", "es", "pharma-code"], capsys)
     assert code == 0 and str(here / "translations" / "pharma-code" / "es.po") in out
     assert not (here / "pnp-locales").exists()
-    code, out, _ = pnp(capsys, "i18n", "status", "pharma-code", "--json")
+    code, out, _ = pnp(["i18n", "status", "pharma-code", "--json"], capsys)
     assert "es" in json.loads(out)
 
 
 def test_no_command_writes_inside_the_package(here, capsys, monkeypatch):
     monkeypatch.setenv("PNP_LOCALES", str(PACKAGE_DIR / "pnp-locales"))
-    code, _, err = pnp(capsys, "i18n", "init", "es", "pharma-code")
+    code, _, err = pnp(["i18n", "init", "es", "pharma-code"], capsys)
     assert code == 2 and "inside the installed pnp package" in err and "PNP_LOCALES" in err
     monkeypatch.delenv("PNP_LOCALES")
-    code, _, err = pnp(capsys, "new", str(PACKAGE_DIR / "my-game"))
+    code, _, err = pnp(["new", str(PACKAGE_DIR / "my-game")], capsys)
     assert code == 2 and "inside the installed pnp package" in err
-    assert pnp(capsys, "new", "my-game")[0] == 0
-    code, _, err = pnp(capsys, "proof", "--game-dir", "my-game", "--out",
-                       str(PACKAGE_DIR / "proofs"))
+    assert pnp(["new", "my-game"], capsys)[0] == 0
+    code, _, err = pnp(["proof", "--game-dir", "my-game", "--out",
+                       str(PACKAGE_DIR / "proofs")], capsys)
     assert code == 2 and "choose another --out folder" in err
-    code, _, err = pnp(capsys, "build", "--game-dir", "my-game", "--out",
-                       str(PACKAGE_DIR / "output"))
+    code, _, err = pnp(["build", "--game-dir", "my-game", "--out",
+                       str(PACKAGE_DIR / "output")], capsys)
     assert code == 2 and "inside the installed pnp package" in err
 
 
 def test_new_says_where_it_wrote_and_its_advice_works(here, capsys):
-    code, out, _ = pnp(capsys, "new", "my-game")
+    code, out, _ = pnp(["new", "my-game"], capsys)
     assert code == 0 and f"created {here / 'my-game'}/ with" in out
-    code, _, err = pnp(capsys, "check", "my-game", "--lang", "de")
+    code, _, err = pnp(["check", "my-game", "--lang", "de"], capsys)
     assert code == 2 and "its languages are en" in err
     advice = err.split("`")[1]
     assert advice == "pnp i18n init de --game-dir my-game"
-    code, out, _ = pnp(capsys, *advice.split()[1:])
+    code, out, _ = pnp([*advice.split()[1:]], capsys)
     assert code == 0 and f"wrote {here / 'my-game' / 'locales' / 'de.po'}" in out
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import threading
 import time
 import urllib.error
@@ -224,6 +225,58 @@ def test_a_busy_port_is_a_usage_error(served: tuple[Preview, str]) -> None:
     port = int(url.rsplit(":", 1)[1].strip("/"))
     with pytest.raises(UsageError, match=f"port {port}"):
         PreviewServer(preview, port)
+
+
+def test_a_card_has_the_same_caption_in_proofs_and_in_watch(
+        game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The contact sheet's line under each card is the watch page's, word for word: its
+    number (the one errors about it give), its title, its copies."""
+    from PIL import ImageDraw
+
+    from generator.designer.proof import ProofRequest, proof
+    from support.watch_game import write_rows
+
+    write_rows(game, [["Healer", "Heal.", "art/sample.svg", "1", "heart", "0"],
+                      ["Scout", "Look.", "art/sample.svg", "1", "heart", "3"],
+                      ["Champion", "Win.", "art/sample.svg", "1", "heart", "1"]])
+    drawn: list[str] = []
+    text = ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+                        lambda self, xy, label, *a, **k: (drawn.append(label),
+                                                          text(self, xy, label, *a, **k)))
+    proof(ProofRequest(game, dpi=36, out_dir=game.parent / "proofs"))
+    preview = Preview(WatchRequest(game, dpi=36, out_dir=game.parent / "output"))
+    preview.rebuild()
+    html = preview_page(preview)
+    assert drawn == ["002 Scout ×3", "003 Champion ×1", "back"]  # Healer prints no copy
+    drawn.pop()
+    assert re.findall(r"<figcaption>(\d{3} [^<]*)</figcaption>", html) == drawn
+
+
+def preview_page(preview: Preview) -> str:
+    server = PreviewServer(preview).start()
+    try:
+        return get(server.url)[1].decode()
+    finally:
+        server.stop()
+
+
+def test_watch_paper_builds_the_pdf_it_shows_on_that_paper(game: Path, capsys) -> None:
+    """``pnp watch --paper letter``: the PDF the page shows is the Letter one, 215.9 mm wide,
+    named as ``pnp build --paper letter`` names it; a paper pnp has not is refused."""
+    import pypdf
+
+    from support.cli import pnp
+
+    preview = Preview(WatchRequest(game, dpi=36, out_dir=game.parent / "output",
+                                   paper="letter"))
+    assert preview.rebuild().ok
+    assert preview.proofs.pdf_name.endswith("-en-letter.pdf")
+    page = pypdf.PdfReader(io.BytesIO(preview.proofs.pdf)).pages[-1]
+    assert (round(float(page.mediabox.width) * 25.4 / 72, 1),
+            round(float(page.mediabox.height) * 25.4 / 72, 1)) == (215.9, 279.4)
+    code, _, err = pnp(f"watch --game-dir {game} --paper a3 --no-browser", capsys)
+    assert code == 2 and "--paper: invalid choice: 'a3'" in err
 
 
 @pytest.mark.parametrize("host", ["evil.example:{port}", "127.0.0.1:1", "localhost", ""])

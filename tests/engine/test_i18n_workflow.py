@@ -15,21 +15,15 @@ import pytest
 import zxingcpp
 from fontTools.ttLib import TTFont
 
-from generator.cli import main
 from generator.content.loader import builtin_games, game_folder
 from generator.errors import RenderError
 from generator.imposition.plan import PrintOptions
 from generator.pipeline.build import build
 from generator.pipeline.request import BuildRequest
+from support.cli import pnp
 from support.pharma import render
 
 CHINESE = {"Goal and setup": "目标与准备", "Goal": "目标"}
-
-
-def pnp(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture
@@ -47,7 +41,7 @@ def translate(po: Path, table: dict[str, str]) -> None:
 
 
 def test_every_builtin_game_is_fully_translated(capsys):
-    code, out, _ = pnp(capsys, "i18n", "status", "--json")
+    code, out, _ = pnp(["i18n", "status", "--json"], capsys)
     report = json.loads(out)
     assert code == 0
     for lang in ("fr", "en", "de"):
@@ -55,26 +49,26 @@ def test_every_builtin_game_is_fully_translated(capsys):
 
 
 def test_a_new_language_starts_from_the_template(capsys, game):
-    assert pnp(capsys, "i18n", "extract", "--game-dir", str(game))[0] == 0
+    assert pnp(["i18n", "extract", "--game-dir", str(game)], capsys)[0] == 0
     pot = (game / "locales" / "messages.pot").read_text(encoding="utf-8")
     assert 'msgid "Score pad: one column a player, one row a round."' in pot  # rules template
     assert "#: game.yaml:" in pot and "microbious.j2" in pot
-    assert pnp(capsys, "i18n", "init", "zh", "--game-dir", str(game))[0] == 0
-    code, _, err = pnp(capsys, "i18n", "init", "zh", "--game-dir", str(game))
+    assert pnp(["i18n", "init", "zh", "--game-dir", str(game)], capsys)[0] == 0
+    code, _, err = pnp(["i18n", "init", "zh", "--game-dir", str(game)], capsys)
     assert code == 2 and "--force" in err
     translate(game / "locales" / "zh.po", CHINESE)
-    code, out, _ = pnp(capsys, "i18n", "status", "--game-dir", str(game), "--lang", "zh")
+    code, out, _ = pnp(["i18n", "status", "--game-dir", str(game), "--lang", "zh"], capsys)
     assert re.search(r"zh\s+mb\s+\d\.\d %  2/\d+ translated, \d+ missing", out)
     assert "'Big virus'" not in out  # the ids only with --verbose
-    code, out, _ = pnp(capsys, "i18n", "status", "--game-dir", str(game), "--lang", "zh", "-v")
+    code, out, _ = pnp(["i18n", "status", "--game-dir", str(game), "--lang", "zh", "-v"], capsys)
     assert "missing: 'Big virus'" in out
 
 
 def _zh(capsys, game: Path, tmp_path: Path, *extra: str) -> tuple[int, str]:
-    pnp(capsys, "i18n", "init", "zh", "--game-dir", str(game))
+    pnp(["i18n", "init", "zh", "--game-dir", str(game)], capsys)
     translate(game / "locales" / "zh.po", CHINESE)
-    code, _, err = pnp(capsys, "build", "--game-dir", str(game), "--lang", "zh", "--paper", "a4",
-                       "--only", "rules", "--out", str(tmp_path / "out"), *extra)
+    code, _, err = pnp(["build", "--game-dir", str(game), "--lang", "zh", "--paper", "a4",
+                       "--only", "rules", "--out", str(tmp_path / "out"), *extra], capsys)
     return code, err
 
 

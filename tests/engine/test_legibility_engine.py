@@ -13,7 +13,6 @@ import pypdf
 import pytest
 import zxingcpp
 
-from generator.cli import main
 from generator.errors import ContentError, RenderError
 from generator.imposition.plan import PrintOptions
 from generator.pipeline.build import build
@@ -21,6 +20,7 @@ from generator.pipeline.load import load_game
 from generator.pipeline.request import BuildRequest
 from generator.render.fonts import font_name, register_fonts
 from generator.render.text import fit_text
+from support.cli import pnp
 from support.legibility import small_text
 from support.paths import FIXTURES
 from support.pdf_text import page_lines
@@ -145,13 +145,8 @@ def test_a_long_summary_flows_onto_a_second_page(game, tmp_path):
     assert small_text(result.path) == {}
 
 
-def pnp(capsys, *args: str) -> tuple[int, str]:
-    code = main(list(args))
-    return code, capsys.readouterr().out
-
-
 def test_accessibility_report_passes_cued_colours(capsys, game):
-    code, out = pnp(capsys, "check", str(game), "--accessibility", "--json")
+    code, out, _ = pnp(["check", str(game), "--accessibility", "--json"], capsys)
     assert code == 0
     pairs = json.loads(out)[str(game)]
     assert {tuple(p["colours"]) for p in pairs} == {("red", "blue"), ("red", "green"),
@@ -166,7 +161,7 @@ def test_accessibility_report_passes_cued_colours(capsys, game):
 def test_accessibility_report_fails_close_colours_without_cues(capsys, game):
     edit(game / "game.yaml", 'teams: {red: "●", blue: "■", green: "▲"}',
          'teams: {red: "", blue: "■", green: "▲"}')
-    code, out = pnp(capsys, "check", str(game), "--accessibility")
+    code, out, _ = pnp(["check", str(game), "--accessibility"], capsys)
     assert code == 2
     rows = {re.search(r"teams: (\S+)", line).group(1): line for line in out.splitlines()
             if "teams: " in line}

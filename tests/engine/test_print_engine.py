@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pdfplumber
 import pytest
 
@@ -119,14 +121,17 @@ def test_back_offset_moves_every_back(built):
 
 
 def target_arms(pdf_path, page_index) -> tuple[list[tuple[float, ...]], float, float]:
-    """The 16 mm arms of the alignment page's targets as (x0, top, x1, bottom) in mm (the
-    1 mm ruler ticks beside them are left out), and the page's width and height in mm."""
+    """The arms of the alignment page's targets as (x0, top, x1, bottom) in mm, 28 mm long
+    on the front (they reach across the back's rulers) and 16 mm on the back (the ruler
+    ticks are left out), and the page's width and height in mm."""
+    span = 16 if page_index else 28
     with pdfplumber.open(pdf_path) as pdf:
         page = pdf.pages[page_index]
         lines = [tuple(to_mm(line[k]) for k in ("x0", "top", "x1", "bottom"))
                  for line in page.lines]
         width, height = to_mm(page.width), to_mm(page.height)
-    arms = [line for line in lines if abs(max(line[2] - line[0], line[3] - line[1]) - 16) < 0.1]
+    arms = [line for line in lines
+            if abs(max(line[2] - line[0], line[3] - line[1]) - span) < 0.1]
     return arms, width, height
 
 
@@ -140,9 +145,11 @@ def test_alignment_page_targets_lie_behind_each_other(tmp_path, paper, duplex):
     else:
         seen_through = [(x0, height - bottom, x1, height - top) for x0, top, x1, bottom in back]
     assert len(front) == len(back) == 12  # six crosses a side
-    for arm in front:
-        gap = min(max(abs(a - b) for a, b in zip(arm, other, strict=True))
-                  for other in seen_through)
+    for arm in front:  # the same line, shorter: the same midpoint and the same direction
+        middle = ((arm[0] + arm[2]) / 2, (arm[1] + arm[3]) / 2)
+        across = arm[2] - arm[0] > arm[3] - arm[1]
+        gap = min(math.dist(middle, ((o[0] + o[2]) / 2, (o[1] + o[3]) / 2))
+                  for o in seen_through if (o[2] - o[0] > o[3] - o[1]) == across)
         assert gap <= 0.1, f"front target arm {arm} has no back arm behind it ({gap:.2f} mm)"
 
 def test_rotated_cards_keep_their_backs_upright_and_aligned():

@@ -21,24 +21,20 @@ from generator.render.elements import ELEMENTS
 from generator.render.fonts import register_fonts
 from generator.render.painter import Painter
 from support.cli import new_game
+from support.elements import SAMPLES as ALL_KEYS
 from support.paths import FIXTURES
 
 DECK = FIXTURES / "designer_deck"
 BOX = {"x": 2, "y": 3, "w": 30, "h": 20, "rotate": 15}
-SAMPLES: dict[str, dict[str, Any]] = {  # one element of each type, as a layout writes it
-    "rect": {"fill": "#336699", "stroke": "#000000", "radius": 1, "bleed": True,
-             "dash": [1, 0.5], "opacity": 0.5},
-    "ellipse": {"fill": "#336699", "stroke": "#000000", "stroke_width": 0.4},
-    "line": {"stroke": "#000000", "points": [[0, 0], [10, 5]], "arrow": "both"},
-    "polygon": {"fill": "#336699", "points": [[0, 0], [10, 0], [5, 8]]},
-    "text": {"text": "Handwaschung für alle", "size": 9, "font": "bold", "align": "center"},
-    "qr": {"data": "https://example.org"},
-    "image": {"src": "art/hero.png", "fit": "cover"},
-    "use": {"layout": "icon-person", "vars": {"tone": "'#cc0000'"}},
-    "repeat": {"items": "[1, 2, 3]", "as": "n", "cols": 2, "dx": 4, "dy": 4,
+# the shared samples, with what replaying must also cover: German text (its hyphenation), and
+# elements that draw others
+SAMPLES: dict[str, dict[str, Any]] = {
+    **ALL_KEYS,
+    "text": {**ALL_KEYS["text"], "text": "Handwaschung für alle"},
+    "repeat": {**ALL_KEYS["repeat"],
                "elements": [{"type": "text", "text": "{{ n }}", "w": 4, "h": 4}]},
     "group": {"elements": [{"type": "rect", "w": 5, "h": 5, "fill": "#cc0000"}]},
-    "flow": {"blocks": "sample_blocks", "size": 8, "min_size": 6, "columns": 2, "gap": 3},
+    "use": {**ALL_KEYS["use"], "form": False},  # a form belongs to its document, as a QR
 }
 REPLAYED = set(ELEMENTS) - {"qr", "image"}  # a QR is a form of its document; a picture too
 CONTEXT = {"sample_blocks": (Block("para", ("Wash your hands ", Icon("icon-person"),

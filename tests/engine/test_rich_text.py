@@ -208,15 +208,15 @@ def test_broken_markup_names_the_card_and_field_and_exits_2(tmp_path, capsys, bo
     code, stdout, stderr = pnp(command.format(game=game, out=out), capsys)
     assert code == 2
     message = stdout + stderr
-    assert f"{game / 'cards.csv'}:2" in message and "row 1, column 'body'" in message
-    assert "deck 'spells', card 1 ('Heal'), field 'body'" in message
+    assert f"{game / 'cards.csv'} at row 2, column 'body': deck 'spells', card 1 ('Heal')" \
+        in message  # one row number: the spreadsheet's
     assert says in message and "Traceback" not in message
     assert not list(out.glob("*.pdf")) if out.exists() else True
 
 
 def test_the_fit_check_reads_the_markup_of_every_language(tmp_path, capsys):
-    """A fixed text is measured in every language before any is drawn: a translation whose
-    mark never closes stops the English build, naming the language and the box."""
+    """Every language's catalog is read before any is drawn: a translation whose mark never
+    closes stops the English build, naming its .po line and msgid (issue 33)."""
     game = tmp_path / "game"
     shutil.copytree(GAME, game)
     layouts = game / "layouts" / "cards.yaml"
@@ -228,7 +228,7 @@ def test_the_fit_check_reads_the_markup_of_every_language(tmp_path, capsys):
     code, stdout, stderr = pnp(f"build --game-dir {game} --lang en --out {tmp_path / 'out'}",
                                capsys)
     assert code == 2
-    assert "text box 'note', language 'de'" in stderr + stdout
+    assert f"{catalog}:15 at msgid 'Keep :pill: cool': card markup in the translation" in stderr
     assert "'**' at character 1 of '**Kühl :pill: lagern' is never closed" in stderr + stdout
 
 

@@ -35,7 +35,8 @@ GOLDEN = {  # game: {lang: phrases the one-page summary must carry}
         "de": ["3 Personen: Zahlen 1–55 und 3 Joker", "Alle legen 9 Karten verdeckt"],
     },
     "clinic-covid19": {
-        "en": ["A co-operative variant of Clinic Deluxe", "After round 6, count", "4, 4, 6, 6, 8, 8"],
+        "en": ["A co-operative variant of Clinic Deluxe", "After round 6, count",
+               "4, 4, 6, 6, 8, 8"],
         "fr": ["Une variante coopérative de Clinic Deluxe", "Après le tour 6", "4, 4, 6, 6, 8, 8"],
         "de": ["Eine kooperative Variante von Clinic Deluxe", "nach Runde 6", "4, 4, 6, 6, 8, 8"],
     },

@@ -123,3 +123,20 @@ def test_i18n_status_and_check_refuse_a_translators_mixed_catalog(tmp_path, monk
         err = capsys.readouterr().err
         assert "fr.po:" in err and "msgid 'You'" in err and "'Toi' addresses the reader as tu" \
             in err, err
+
+
+def test_the_faces_every_display_font_falls_back_to_have_every_mark_the_table_sets():
+    """Display faces (League Spartan, Bebas Neue…) lack U+202F; the text falls back to DejaVu
+    of its weight glyph by glyph, so DejaVu must hold every character typography sets."""
+    from fontTools.ttLib import TTFont
+
+    from generator.content.typography import typography
+    from generator.resources import fonts_dir
+
+    marks = {NARROW}
+    for lang in ("fr", "en", "de", "xx"):
+        rules = typography(lang)
+        marks |= {rules.apostrophe, *rules.quotes, *rules.single_quotes}
+    for face in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+        cmap = TTFont(str(fonts_dir() / face)).getBestCmap()
+        assert not [m for m in marks if ord(m) not in cmap], face

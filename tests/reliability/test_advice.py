@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from support.cli import new_game
-from support.cli import pnp as run
+from support.cli import new_game, pnp
 
 COMMAND_IN_TEXT = re.compile(r"`(pnp [^`]+)`")
 
@@ -74,12 +73,6 @@ CASES = (
 )
 
 
-def pnp(command: str, capsys: pytest.CaptureFixture) -> tuple[int, str]:
-    """``pnp command``'s exit code and all it printed."""
-    code, out, err = run(command, capsys)
-    return code, out + err
-
-
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
            capsys: pytest.CaptureFixture) -> Path:
@@ -91,18 +84,18 @@ def test_advice_works_when_followed(case: Advice, folder: Path,
                                     capsys: pytest.CaptureFixture) -> None:
     for command in case.setup:
         assert pnp(command, capsys)[0] == 0, command
-    code, said = pnp(case.argv, capsys)
+    code, said = pnp(case.argv, capsys).printed
     assert code == 2, said
     assert case.says in said
     assert "Traceback" not in said and "internal error" not in said
     for quoted in COMMAND_IN_TEXT.findall(said):
         assert quoted.removeprefix("pnp ") == case.advised, f"untested advice: {quoted}"
-    code, after = pnp(case.advised, capsys)
+    code, after = pnp(case.advised, capsys).printed
     assert code == 0, f"pnp {case.advised} (advised by: {case.says}) failed:\n{after}"
 
 
 def test_new_games_next_step_builds(folder: Path, capsys: pytest.CaptureFixture) -> None:
-    code, said = pnp("new other-game", capsys)
+    code, said = pnp("new other-game", capsys).printed
     advised = re.search(r"run\s+pnp (.+)", said)
     assert code == 0 and advised, said
     assert pnp(advised.group(1) + " --out out", capsys)[0] == 0
@@ -113,16 +106,16 @@ def test_unchanged_build_says_how_to_rebuild(folder: Path,
                                              capsys: pytest.CaptureFixture) -> None:
     build = "build --game-dir my-game --paper a4 --out out"
     assert pnp(build, capsys)[0] == 0
-    code, said = pnp(build, capsys)
+    code, said = pnp(build, capsys).printed
     assert code == 0 and "--force rebuilds" in said
-    code, said = pnp(build + " --force", capsys)
+    code, said = pnp(build + " --force", capsys).printed
     assert code == 0 and said.startswith("wrote ")
 
 
 def test_check_after_following_the_advice_asks_only_for_translations(
         folder: Path, capsys: pytest.CaptureFixture) -> None:
     assert pnp(INIT_DE, capsys)[0] == 0
-    code, said = pnp("check my-game --lang de", capsys)
+    code, said = pnp("check my-game --lang de", capsys).printed
     assert code == 2 and "no 'de' translation" in said
     assert not COMMAND_IN_TEXT.findall(said), said  # nothing left to run: translate them
 
@@ -130,6 +123,6 @@ def test_check_after_following_the_advice_asks_only_for_translations(
 @pytest.mark.parametrize("verb", ["check my-game", "build --game-dir my-game"])
 def test_a_language_no_command_can_start_is_refused_up_front(
         folder: Path, capsys: pytest.CaptureFixture, verb: str) -> None:
-    code, said = pnp(f"{verb} --lang xx", capsys)
+    code, said = pnp(f"{verb} --lang xx", capsys).printed
     assert code == 2 and "'xx' is not a language code" in said
     assert f"usage: pnp {verb.split()[0]}" in said and not COMMAND_IN_TEXT.findall(said)

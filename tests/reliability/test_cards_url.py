@@ -191,7 +191,7 @@ def test_problems_in_the_sheet_name_the_address_and_its_row(
     remote.forget()
     code, _, err = pnp("check my-game", capsys)
     assert code == 2
-    assert f"{url}:2 at row 1, column 'qty': expected a whole number of copies, got '²'" in err
+    assert f"{url} at row 2, column 'qty': expected a whole number of copies, got '²'" in err
     assert sheet.requests == 1  # the check's steps share one fetch
 
 

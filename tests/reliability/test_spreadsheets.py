@@ -90,7 +90,7 @@ def test_a_bad_declaration_is_named(tmp_path: Path, key: str, value: str, says: 
 @pytest.mark.parametrize("qty", ["²", "①", "٣", "-1", "2.5", ""])
 def test_a_quantity_only_ascii_digits_make(tmp_path: Path, qty: str):
     _, problems = rows_of(tmp_path, f"Name,qty\nA,1\nB,{qty}\n".encode())
-    assert problems == [f"{tmp_path}/cards.csv:3 at row 2, column 'qty': expected a whole "
+    assert problems == [f"{tmp_path}/cards.csv at row 3, column 'qty': expected a whole "
                         f"number of copies, got {qty!r}; type it with the digits 0-9"]
 
 
@@ -102,7 +102,7 @@ def test_a_superscript_quantity_through_pnp_check(tmp_path: Path,
     cards.write_text(cards.read_text().replace(",heart,3\n", ",heart,²\n"))
     code, _, err = pnp("check my-game", capsys)
     assert code == 2
-    assert f"{cards}:2 at row 1, column 'qty': expected a whole number of copies, got '²'" in err
+    assert f"{cards} at row 2, column 'qty': expected a whole number of copies, got '²'" in err
     assert "Traceback" not in err and "internal error" not in err
 
 

@@ -146,3 +146,27 @@ def test_pnp_check_and_build_name_the_workbook_and_write_nothing(
         assert f"{game}/cards." in err
         assert "internal error" not in err and "Traceback" not in err
     assert not list(tmp_path.rglob("*.pdf"))
+
+
+@pytest.mark.parametrize("lock", ["~$cards.xlsx", ".~lock.cards.xlsx#", None])
+def test_a_workbook_open_in_a_spreadsheet_program_is_said_on_stderr(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
+        lock: str | None) -> None:
+    """Excel and LibreOffice leave a lock file beside a workbook they have open: what the
+    designer sees there unsaved is not what pnp reads, and the build says so (and builds)."""
+    game = new_game(tmp_path, monkeypatch, capsys)
+    deck_xlsx(game / "cards.xlsx")
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text().replace("cards_file: cards.csv", "cards_file: cards.xlsx"))
+    if lock:
+        (game / lock).write_bytes(b"")
+    for command in ("check my-game", "build --game-dir my-game --paper a4 --out out"):
+        code, _, err = pnp(command, capsys)
+        assert code == 0, err
+        said = [line for line in err.splitlines() if "open in a spreadsheet program" in line]
+        if lock is None:
+            assert said == []
+        else:
+            assert len(said) == 1 and said[0].startswith(f"warning: {game / 'cards.xlsx'} ")
+            assert f"({lock} is beside it): edits not saved there are not in this build" \
+                in said[0]

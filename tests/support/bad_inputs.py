@@ -8,6 +8,7 @@ tests/reliability/test_bad_inputs.py runs the same table and asserts each row.
 from __future__ import annotations
 
 import contextlib
+import csv
 import errno
 import hashlib
 import io
@@ -25,10 +26,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from generator.cli import main  # noqa: E402
+from generator.designer.scaffold import create_game  # noqa: E402
 from generator.resources import games_dir  # noqa: E402
 from support.faults import Fault, injected  # noqa: E402
 
 SPZ = "save-patient-zero"
+NEW = "my-game"  # not a built-in game: the game `pnp new` makes, a designer's first deck
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,27 @@ def questions_in(name: str, data: bytes, *more: str) -> Callable[[Path], None]:
                 replace(GY, "cards_file: questions.yaml", f"cards_file: {name}{line}"))
 
 
+NEW_BUILD = ("build", "--game-dir", "{game}", "--lang", "en", "--paper", "a4", "--out", "{out}")
+LONG_TEXT = "Remove one wound from any player. " * 30
+
+
+def new_cell(card: str, column: int, value: str) -> Callable[[Path], None]:
+    """The cell of ``card``'s row and ``column`` (0: the first) of the new game's cards.csv
+    set to ``value``."""
+    def edit(folder: Path) -> None:
+        path = folder / "cards.csv"
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for index, line in enumerate(lines):
+            cells = next(csv.reader([line]))
+            if cells[0] == card:
+                cells[column] = value
+                out = io.StringIO()
+                csv.writer(out, lineterminator="").writerow(cells)
+                lines[index] = out.getvalue()
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return edit
+
+
 # a comment line of the spz-sample layout, where the image cases insert their element
 SAMPLE_ROW = "    # the five molecules, in number order, each with its colour's shape\n"
 
@@ -198,6 +222,18 @@ CASES: tuple[Case, ...] = (
     Case("missing image file", BUILD, "nowhere.png",
          edit=replace("layouts/cards.yaml", SAMPLE_ROW,
                       "    - {type: image, src: art/nowhere.png, x: 30, y: 2, w: 10, h: 10}\n")),
+    Case("missing image named in a cards file", NEW_BUILD,
+         "cards.csv at row 3, column 'Art' (deck 'cards', card 2 ('Scout')): image not found: "
+         "art/nope.png", game=NEW, edit=new_cell("Scout", 2, "art/nope.png")),
+    Case("missing icon file named in a cards file", NEW_BUILD,
+         "cards.csv at row 4, column 'Icons' (deck 'cards', card 3 ('Champion')): image not "
+         "found: icons/nostar", game=NEW, edit=new_cell("Champion", 4, "heart; nostar")),
+    Case("text too long for its box", NEW_BUILD,
+         "cards.csv at row 2, column 'Text' (deck 'cards', card 1 ('Healer')): text does not "
+         "fit", game=NEW, edit=new_cell("Healer", 1, LONG_TEXT)),
+    Case("card size [2.5, 3.5] (inches meant, mm read)", NEW_BUILD,
+         "did you mean inches? write [2.5in, 3.5in]", game=NEW,
+         edit=replace(GY, "size: poker ", "size: [2.5, 3.5] ")),
     Case("image that is not an image", BUILD, "fake.png",
          edit=both(write("fake.png", b"GIF89a this is not a PNG"),
                    replace("layouts/cards.yaml", SAMPLE_ROW,
@@ -301,11 +337,15 @@ class Outcome:
                 and self.unchanged and "Traceback" not in self.message)
 
 
-def run_case(case: Case, work: Path) -> Outcome:
-    """Run one case against a copy of its game, with a good PDF already in the output folder."""
+def run_case(case: Case, work: Path, argv: tuple[str, ...] | None = None) -> Outcome:
+    """Run one case (or ``argv`` instead of its command) against a copy of its game, with a
+    good PDF already in the output folder."""
     game = work / "game"
     out = work / "out"
-    shutil.copytree(games_dir() / case.game, game)
+    if case.game == NEW:
+        create_game(game)
+    else:
+        shutil.copytree(games_dir() / case.game, game)
     out.mkdir()
     good = out / f"{case.game}-en-a4.pdf"
     good.write_bytes(b"%PDF-1.4 a good PDF from an earlier build\n")
@@ -314,12 +354,12 @@ def run_case(case: Case, work: Path) -> Outcome:
     if case.spoil_out:
         case.spoil_out(out)
     before = _hashes(out)
-    argv = [a.format(game=game, out=out) for a in case.argv]
+    command = [a.format(game=game, out=out) for a in argv or case.argv]
     err = io.StringIO()
     fault = injected(work, Fault(*case.fault, nth=1)) if case.fault else contextlib.nullcontext()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), fault:
         try:
-            code = main(argv)
+            code = main(command)
         except SystemExit as exc:  # argparse's usage errors
             code = int(exc.code or 0)
     message = err.getvalue().strip()

@@ -5,22 +5,51 @@ test then runs."""
 from __future__ import annotations
 
 import shlex
+import shutil
+import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 from generator.cli import main
 
 
-def pnp(command: str, capsys: pytest.CaptureFixture) -> tuple[int, str, str]:
-    """``pnp command`` (split as a shell would): its exit code, argparse's usage errors
-    included, its standard output and its standard error."""
+class Ran(NamedTuple):
+    """What a command did: its exit code, its standard output and its standard error."""
+
+    code: int
+    out: str
+    err: str
+
+    @property
+    def printed(self) -> tuple[int, str]:
+        """The exit code and all the command printed, output then errors."""
+        return self.code, self.out + self.err
+
+
+def pnp(command: str | Sequence[str], capsys: pytest.CaptureFixture) -> Ran:
+    """``pnp command`` in this process: a line split as a shell would, or its arguments;
+    its exit code (argparse's usage errors included), output and errors. The one way tests
+    run pnp in-process."""
+    argv = shlex.split(command) if isinstance(command, str) else list(command)
     try:
-        code = main(shlex.split(command))
+        code = main(argv)
     except SystemExit as stop:
         code = int(stop.code or 0)
     captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    return Ran(code, captured.out, captured.err)
+
+
+def pnp_command() -> list[str]:
+    """The installed ``pnp`` beside this Python, else on the PATH, else the package's main:
+    for the tests that run it as a separate process."""
+    script = Path(sys.executable).with_name("pnp")
+    if script.is_file():
+        return [str(script)]
+    found = shutil.which("pnp")
+    return [found] if found else [sys.executable, "-m", "generator"]
 
 
 def new_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

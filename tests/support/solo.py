@@ -6,13 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import pdfplumber
 import pypdf
 
 from generator.i18n.catalog import translator
-from generator.imposition.plan import ComponentPlan, Placement, PrintOptions
+from generator.imposition.plan import ComponentPlan, Placement
 from generator.pipeline.build import build
 from generator.pipeline.load import resolve_game
 from generator.pipeline.plan import plan_components
@@ -38,10 +37,8 @@ class Built:
     first_page: dict[str, int]      # component id → index of its plan's first page in the PDF
 
 
-def build_kit(out_dir: Path, lang: str = "en", only: tuple[str, ...] = (),
-              **options: Any) -> Built:
-    request = BuildRequest(GAME, lang, PrintOptions(**options), only=only, out_dir=out_dir,
-                           guide=False)  # parts only
+def build_kit(out_dir: Path, lang: str = "en", only: tuple[str, ...] = ()) -> Built:
+    request = BuildRequest(GAME, lang, only=only, out_dir=out_dir, guide=False)  # parts only
     result = build(request)
     game = resolve_game(GAME)
     plans = plan_components(game, request, translator(lang, game.folder))
@@ -104,14 +101,15 @@ def to_card(placement: Placement, px: float, py: float) -> tuple[float, float]:
     return local[0] + placement.w / 2, local[1] + placement.h / 2
 
 
-def filled_shapes(path: Path, page: int, rgb: tuple[float, float, float],
-                  min_points: int = 0) -> list[tuple[float, float]]:
-    """Centres (mm) of filled paths and rectangles in one colour with at least ``min_points``
-    points (an ellipse has 5: four Bézier curves)."""
+def filled_boxes(path: Path, page: int, rgb: tuple[float, float, float],
+                 min_points: int = 0) -> list[tuple[float, float, float, float]]:
+    """Bounding boxes (left, top, right, bottom in page mm) of the filled paths and rectangles
+    in one colour with at least ``min_points`` points (an ellipse has 5: four Bézier curves)."""
     with pdfplumber.open(path) as pdf:
         objects = pdf.pages[page].curves + pdf.pages[page].rects
     want = tuple(round(v, 2) for v in rgb)
-    return [((o["x0"] + o["x1"]) / 2 / PT_PER_MM, (o["top"] + o["bottom"]) / 2 / PT_PER_MM)
+    return [(o["x0"] / PT_PER_MM, o["top"] / PT_PER_MM, o["x1"] / PT_PER_MM,
+             o["bottom"] / PT_PER_MM)
             for o in objects if o.get("fill") and len(o.get("pts") or ()) >= min_points
             and tuple(round(v, 2) for v in (o.get("non_stroking_color") or ())) == want]
 

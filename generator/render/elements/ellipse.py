@@ -39,7 +39,13 @@ def _ellipse_code(x1: float, y1: float, x2: float, y2: float, stroke: int, fill:
                       PATH_OPS[stroke, fill, FILL_EVEN_ODD]])
 
 
-ELEMENT = ElementType("ellipse", {**BOX_KEYS, **FILL_KEYS, **BLEED_KEY}, draw, example="""\
+def svg(element: Mapping[str, Any]) -> str:
+    w, h = element["w"] / 2, element["h"] / 2
+    return (f'<ellipse cx="{element.get("x", 0) + w:g}" cy="{element.get("y", 0) + h:g}" '
+            f'rx="{w:g}" ry="{h:g}"/>')
+
+
+ELEMENT = ElementType("ellipse", {**BOX_KEYS, **FILL_KEYS, **BLEED_KEY}, draw, svg=svg, example="""\
 size: [60, 30]
 elements:
   - {type: ellipse, x: 5, y: 5, w: 20, h: 20, fill: accent}

@@ -3,6 +3,7 @@ in ``columns``, shrunk as one piece until it fits."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -14,6 +15,7 @@ from ..flow import FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
 from ..inline import Picture, pictures
 from ..recording import by_language
 from .kind import BOX_KEYS, COLOUR, LENGTH, ElementType, Key
+from .text import inline_colour
 from .use import ELEMENT as USE
 
 if TYPE_CHECKING:
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from ..resolver import Resolver
 
 DEFAULT_SIZE = 7.0  # pt
+_PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|\{\{?[^{}]*\}?\}")  # a message's slots, not its words
 
 
 class PlacedFlow(NamedTuple):
@@ -51,7 +54,7 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
                   for icon in _pictures(block, where)}
         return PlacedFlow(x, y, *fitted_flow(blocks, bw, bh, style, tuple(ratios.items())))
     except FlowOverflow as exc:
-        ids = exc.block.ids or (exc.block.text[:60],)
+        ids = _worded(exc.block)
         raise RenderError(
             f"{where}: text overflows box '{element.get('id', 'flow')}' ({bw:g}×{bh:g} mm) "
             f"in language '{context.get('lang', '?')}' even at {style.min_size:g} pt, at "
@@ -73,7 +76,16 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
         else:
             p.draw_picture(picture, ix, iy, iw, ih, f"{where}.icon")
 
-    draw_flow(p.canvas, runs, x, y, colour, accent, icon)
+    draw_flow(p.canvas, runs, x, y, colour, accent, icon,
+              lambda name: inline_colour(p, name, where))
+
+
+def _worded(block: Block) -> tuple[str, ...]:
+    """The message ids of a block that hold words of their own, the longest first: a wrapper
+    such as '%(name)s: %(text)s' is not what a translator shortens or mends."""
+    worded = sorted((i for i in block.ids if re.search(r"[^\W\d_]", _PLACEHOLDER.sub("", i))),
+                    key=len, reverse=True)
+    return tuple(worded) or block.ids or (block.text[:60],)
 
 
 def _pictures(block: Block, where: str) -> list[Picture]:
@@ -81,7 +93,7 @@ def _pictures(block: Block, where: str) -> list[Picture]:
     try:
         return pictures(block.pieces)
     except MarkupError as exc:
-        ids = block.ids or (block.text[:60],)
+        ids = _worded(block)
         raise RenderError(f"{where}: the rule text at message id {ids[0]!r}: {exc}") from None
 
 
@@ -97,7 +109,7 @@ ELEMENT = ElementType("flow", {
     "gap": Key(LENGTH, "4", "Space between columns."),
     "color": Key(COLOUR, "black", "Colour of the text."),
     "accent": Key(COLOUR, "black", "Colour of headings and bullets."),
-}, draw, measure, example="""\
+}, draw, measure, draws=lambda element: ".*", example="""\
 size: [60, 40]
 elements:
   - {type: flow, x: 3, y: 3, w: 54, h: 34, blocks: "rules.faces[0].blocks", size: 8,

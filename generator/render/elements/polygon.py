@@ -25,11 +25,15 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
 
 
 # x, y, w and h only place the centre a ``rotate`` turns about
+def svg(element: Mapping[str, Any]) -> str:
+    return f'<polygon points="{" ".join(f"{x:g},{y:g}" for x, y in element["points"])}"/>'
+
+
 ELEMENT = ElementType("polygon", {
     **PIVOT_KEYS, **FILL_KEYS,
     "points": Key("list of [x, y] lengths", "(required)", "The corners, at least three; the "
                   "shape is closed from the last back to the first."),
-}, draw, example="""\
+}, draw, svg=svg, example="""\
 size: [60, 30]
 elements:
   - {type: polygon, points: [[15, 4], [27, 26], [3, 26]], fill: accent}

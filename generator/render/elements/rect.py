@@ -28,10 +28,15 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     p.canvas.restoreState()
 
 
+def svg(element: Mapping[str, Any]) -> str:
+    return (f'<rect x="{element.get("x", 0):g}" y="{element.get("y", 0):g}" '
+            f'width="{element["w"]:g}" height="{element["h"]:g}"/>')
+
+
 ELEMENT = ElementType("rect", {
     **BOX_KEYS, **FILL_KEYS, **BLEED_KEY,
     "radius": Key(LENGTH, "0", "Rounds the corners with this radius."),
-}, draw, example="""\
+}, draw, svg=svg, example="""\
 size: [60, 30]
 elements:
   - {type: rect, x: 0, y: 0, w: 60, h: 8, fill: accent, bleed: true}

@@ -1,5 +1,6 @@
 """``text``: one string wrapped in its box, shrunk (down to ``min_size``) until it fits. Its
-markup — ``**bold**``, ``*italic*``, ``:name:`` icons — is laid out by the same line breaker
+markup — ``**bold**``, ``*italic*``, ``:name:`` icons (``:name@1.4,+0.5:``: larger, raised),
+``{red}colour{/}`` (see :mod:`generator.content.markup`) — is laid out by the same line breaker
 as rule text, so a bold word or an icon counts its own width when the text shrinks."""
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from ..text import FittedText, TextOverflow, fit_or_fail
 from .kind import BOX_KEYS, COLOUR, ElementType, Key
 
 if TYPE_CHECKING:
+    from reportlab.lib.colors import Color
+
     from ..painter import Painter
     from ..resolver import Resolver
 
@@ -108,7 +111,7 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     baseline = top - fitted.size * BASELINE
     anchor = {"center": x + bw / 2, "right": x + bw}.get(align, x)
     for row in fitted.rows:
-        if len(row) <= 1 and not any(bit.icon is not None for bit in row):  # plain text
+        if len(row) <= 1 and not any(bit.icon is not None or bit.colour for bit in row):
             draw_text(canvas, mm(anchor), baseline, row[0].text if row else "",
                       row[0].font if row else font, fitted.size, align)
         else:
@@ -126,14 +129,29 @@ def _draw_rich(p: Painter, row: Bits, anchor: float, baseline: float, size: floa
             p.draw_picture(bit.icon, *picture_box(bit.icon, bit.ems, bit.font,
                                                   x / PT_PER_MM + offset,
                                                   -baseline / PT_PER_MM, size), where)
+        elif bit.colour:  # an inline {colour}: this bit alone
+            p.canvas.saveState()
+            colours.set_fill(p.canvas, inline_colour(p, bit.colour, where))
+            draw_text(p.canvas, x + mm(offset), baseline, bit.text, bit.font, size)
+            p.canvas.restoreState()
         else:
             draw_text(p.canvas, x + mm(offset), baseline, bit.text, bit.font, size)
+
+
+def inline_colour(p: Painter, name: str, where: str) -> Color:
+    """An inline ``{name}`` of card text as a colour: the palette's, a basic one or #rrggbb
+    (an unknown name is an error naming the palette)."""
+    colour = colours.resolve(name, p.game.palette, where)
+    assert colour is not None  # the markup reads no empty name
+    return colour
 
 
 ELEMENT = ElementType("text", {
     **BOX_KEYS,
     "text": Key("text", "(empty)", "What to print, with markup: `**bold**`, `*italic*`, "
-                "`:icon:`; may be an expression such as `{{ card.title | upper }}`."),
+                "`:icon:` (`:icon@1.4,+0.5:`: 1.4 times as tall, 0.5 mm up), `{red}colour{/}` "
+                "(see docs/layout-markup.md); may be an expression such as "
+                "`{{ card.title | upper }}`."),
     "size": Key("pt", "10", "The largest type size; the text shrinks from it until it fits."),
     "min_size": Key("pt", "6 (the floor)", "The smallest type size allowed; a text that does "
                     "not fit even then stops the build, naming the box and language."),

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...units import mm
-from ..expressions import Scope, evaluate, render_value
+from ..expressions import Scope, evaluate, name_pattern, render_value
 from ..forms import place_form
 from .kind import BOX_KEYS, ElementType, Key
 
@@ -62,7 +62,8 @@ ELEMENT = ElementType("use", {
     "form": Key("true or false", "false", "Draw the used layout once per document as a PDF "
                 "form and place that form wherever the same drawing recurs (art on many "
                 "cards); the form is keyed by the values the layout reads."),
-}, draw, replayed=True, example="""\
+}, draw, replayed=True, draws=lambda element: name_pattern(str(element.get("layout", ""))),
+    example="""\
 size: [60, 30]
 elements:
   - {type: use, layout: icon-virus, x: 3, y: 3, w: 24, h: 24, vars: {body: "'accent'"}}

@@ -42,7 +42,8 @@ FACTS = {
         "en": ["Put the Propagation tile to the right of the main board",
                "the pile of round 1: the column’s first number times the number of players"],
         "fr": ["Placez la tuile Propagation à droite du plateau principal",
-               "la pile du tour 1 : le premier nombre de la colonne multiplié par le nombre de joueurs"],
+               "la pile du tour 1 : le premier nombre de la colonne multiplié par le nombre "
+               "de joueurs"],
         "de": ["Legt die Ausbreitungstafel rechts neben den Hauptspielplan",
                "den Stapel für Runde 1: die erste Zahl der Spalte mal die Zahl der Spieler"]},
     # settled by this kit (issue 32): 100 tiles cannot hold every pile at once at 3-4 players
@@ -63,9 +64,12 @@ FACTS = {
         "de": ["Ein infizierter Patient bekommt keine. Ist der Patient vollständig geheilt, "
                "kommen sein Plättchen und sein Auto zurück in den Vorrat"]},
     "round marker": {
-        "en": ["Put the syringe on round 1", "Move the syringe on to the next round"],
-        "fr": ["Placez la seringue sur le tour 1", "Avancez la seringue sur le tour suivant"],
-        "de": ["Legt die Spritze auf Runde 1", "Rückt die Spritze auf die nächste Runde vor"]},
+        "en": ["Put the syringe beside round 1, at the left edge",
+               "Move the syringe on to the next round"],
+        "fr": ["Placez la seringue à côté du tour 1, au bord gauche",
+               "Avancez la seringue sur le tour suivant"],
+        "de": ["Legt die Spritze neben Runde 1, an den linken Rand",
+               "Rückt die Spritze auf die nächste Runde vor"]},
     "patient or doctor infected": {
         "en": ["Patient or doctor: the tile goes under them"],
         "fr": ["Patient ou médecin : la tuile se place sous la personne"],

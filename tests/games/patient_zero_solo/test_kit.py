@@ -11,7 +11,7 @@ from generator.content.model import Deck
 from generator.pipeline.load import resolve_game
 from support.solo import (
     build_kit,
-    filled_shapes,
+    filled_boxes,
     filled_triangles,
     hex_rgb,
     inside,
@@ -92,37 +92,47 @@ def test_every_card_shows_its_colour_as_a_shape(kit, game):
             band = next(r.text for r in runs_in(runs_on_page, placement)
                         if r.text[:1] in cues.values())
             key = next(k for k, cue in cues.items() if band.startswith(cue))
-            shapes = [to_card(placement, *c) for c in
-                      filled_shapes(kit.path, index, hex_rgb(game.palette[key]))
-                      if inside(placement, *c)]
+            centres = [((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+                       for b in filled_boxes(kit.path, index, hex_rgb(game.palette[key]))]
+            shapes = [to_card(placement, *c) for c in centres if inside(placement, *c)]
             assert len([s for s in shapes if 28 < s[1] < 50]) >= 3, (band, shapes)
 
 
-@pytest.fixture(scope="module")
-def apart(tmp_path_factory):
-    """The limb cards printed apart (--gutter): read back from the PDF, an arrow half on a cut
-    line the cards share would be found on both cards."""
-    return build_kit(tmp_path_factory.mktemp("solo-apart"), only=("limbs",), shared_cuts=False)
+def _chord_middle(placement, box) -> tuple[float, float] | None:
+    """Where an arrow half (a half disc) meets its card's trim edge, in card mm: the middle of
+    the side of its box that lies on the edge; None for a shape elsewhere."""
+    corners = [to_card(placement, x, y) for x in box[0::2] for y in box[1::2]]
+    xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
+    for edge_x in (0.0, placement.w):
+        if min(abs(xs[0] - edge_x), abs(xs[-1] - edge_x)) < 0.05 and -0.1 < ys[0] < placement.h:
+            return edge_x, (ys[0] + ys[-1]) / 2
+    for edge_y in (0.0, placement.h):
+        if min(abs(ys[0] - edge_y), abs(ys[-1] - edge_y)) < 0.05 and -0.1 < xs[0] < placement.w:
+            return (xs[0] + xs[-1]) / 2, edge_y
+    return None
 
 
-def test_limb_cards_make_one_patient_with_meeting_arrows(apart, game):
+def test_limb_cards_make_one_patient_with_meeting_arrows(kit, game):
     """Laid out as vars.patient says, every pair of limbs on the Path of Contagion shows two
-    green arrow halves on the card edge they share, at the same point (to 0.1 mm), and no
-    arrow half lies anywhere else; each card names its paths."""
-    kit = apart
+    green arrow halves on the card edge they share, meeting at the same point (to 0.1 mm),
+    each inside its own card (cards printed edge to edge share the cut); each card names its
+    paths."""
     limbs, patient = game.data["limbs"], game.vars["patient"]
     green = hex_rgb(game.palette["contagion"])
     (index, page), = _pages(kit, "limbs", "front")
-    discs = filled_shapes(kit.path, index, green, min_points=5)
+    halves_drawn = filled_boxes(kit.path, index, green, min_points=5)
     runs = text_runs(kit.path, index)
     halves: dict[str, list[tuple[float, float]]] = {}
     for placement, limb in zip(page.placements, _limb_cards(game), strict=True):
         w, h = placement.w, placement.h
-        local = [(x, y) for x, y in (to_card(placement, *d) for d in discs)
-                 if -0.5 <= x <= w + 0.5 and -0.5 <= y <= h + 0.5]
-        for x, y in local:  # on an edge of the trimmed card
-            assert min(abs(x), abs(x - w), abs(y), abs(y - h)) < 0.05, (limb, x, y)
-        halves[limb] = [(patient[limb][0] * w + x, patient[limb][1] * h + y) for x, y in local]
+        mine = [box for box in halves_drawn
+                if all(-0.05 <= v <= side + 0.05 for v, side in
+                       zip(to_card(placement, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                           (w, h), strict=True))]
+        local = [_chord_middle(placement, box) for box in mine]
+        assert None not in local, limb  # every arrow half sits on an edge
+        halves[limb] = [(patient[limb][0] * w + x, patient[limb][1] * h + y)
+                        for x, y in local if x is not None]
         assert len(local) == len(limbs[limb]["adjacent"]), limb
         labels = {r.text for r in runs_in(runs, placement) if r.text.startswith("↔")}
         assert labels == {f"↔ {limbs[other]['name']}" for other in limbs[limb]["adjacent"]}

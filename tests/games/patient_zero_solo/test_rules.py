@@ -51,6 +51,9 @@ def test_built_in_data_is_valid_and_matches_the_facts():
      "right-arm and right-leg are on the Path"),
     ("    head: [1, 0]", "    head: [0, 0]", "head and left-arm share a card edge but are not"),
     ("    head: [1, 0]", "    head: one", "give each limb its card's place"),
+    ("    amputated_cubes: removed", "    amputated_cubes: vanish",
+     "data.house.amputated_cubes: 'vanish' is not one of: removed, kept"),
+    ("    full_limbs: attached", "    full_limbs: attached\n    dice: 2", "unknown key 'dice'"),
 ])
 def test_broken_rule_data_is_reported(tmp_path, old, new, message):
     with pytest.raises(ContentError, match=message) as info:

@@ -41,8 +41,9 @@ def test_exactly_100_wins_and_a_dead_patient_loses():
 @pytest.mark.parametrize("args, message", [
     ((5, 10), "--colours must be between 0 and 4"),
     ((2, 1), "need at least 2 cubes"),
-    ((1, 19), "19 cubes cannot be of only 1 colour: 6 limbs hold at most 3 cubes"),
-    ((1, 13, 2), "13 cubes cannot be of only 1 colour: 4 limbs hold at most 3 cubes"),
+    ((1, 19), "19 cubes cannot be of only 1 colour: the patient holds at most 18 cubes"),
+    ((1, 13, 2), r"13 cubes cannot be of only 1 colour: the patient holds at most 12 cubes of "
+                 r"each colour \(4 limbs still attached"),
     ((2, 4, 5), "--amputated must be between 0 and 4"),
     ((2, 4, 0, -1), "--specialists-lost must be between 0 and 4"),
 ])

@@ -12,6 +12,7 @@ import pypdf
 import pytest
 
 from generator.content.loader import game_folder
+from generator.content.typography import typeset
 from generator.content.yamlio import load_yaml
 from generator.i18n.catalog import translator
 from generator.pipeline.accessibility import colour_pairs, threshold
@@ -52,7 +53,9 @@ def _texts(pages) -> list[str]:
 
 
 def _tr(lang: str):
-    return translator(lang, FOLDER).gettext
+    """The catalog's text as the kit sets it, in the language's typography (’, « », …)."""
+    gettext = translator(lang, FOLDER).gettext
+    return lambda message: typeset(gettext(message), lang)
 
 
 def _questions() -> list[dict]:
@@ -129,7 +132,7 @@ def test_pawn_colours_pass_the_accessibility_check():
 
 def _flat(text: str) -> str:
     """Text without spaces or hyphens, so a line broken inside a word still matches."""
-    return "".join(ch for ch in text if ch not in " -\u00a0\u00ad")
+    return "".join(ch for ch in text if ch not in " -\u00a0\u202f\u00ad")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -30,11 +30,7 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     if data is None:
         return
     check.keys(data, "data", DATA_KEYS | {ART_KEY}, required=DATA_KEYS - {"house"})
-    house = check.mapping(data.get("house", {}), "data.house", data, "house")
-    if house is not None:
-        check.keys(house, "data.house", HOUSE_CHOICES)
-        for key, options in HOUSE_CHOICES.items():
-            check.choice(house, key, "data.house", options, default=options[0])
+    check.house(data, HOUSE_CHOICES)
     rounds = check.integer(data, "rounds", "data", low=1, high=20)
     for key in FIGURES:
         check.integer(data, key, "data", low=1, high=1000)

@@ -30,11 +30,7 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     if data is None:
         return
     check.keys(data, "data", DATA_KEYS, required=("colours", "classes", "card_types", "limbs"))
-    house = check.mapping(data.get("house", {}), "data.house", data, "house")
-    if house is not None:
-        check.keys(house, "data.house", HOUSE_CHOICES)
-        for key, options in HOUSE_CHOICES.items():
-            check.choice(house, key, "data.house", options, default=options[0])
+    check.house(data, HOUSE_CHOICES)
     limbs = check.mapping(data.get("limbs"), "data.limbs", data, "limbs")
     if limbs is not None:
         _check_limbs(check, limbs)

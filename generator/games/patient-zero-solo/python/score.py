@@ -90,8 +90,9 @@ def solo_score(colours: int, cubes: int, amputated: int = 0, specialists_lost: i
         raise UsageError(f"--cubes must be 0 or more, got {cubes}")
     if cubes > colours * per_colour:
         raise UsageError(f"{counted(cubes, 'cube')} cannot be of only "
-                         f"{counted(colours, 'colour')}: {counted(holding, 'limb')} "
-                         f"hold at most {rules.max_per_colour} cubes of each colour")
+                         f"{counted(colours, 'colour')}: the patient holds at most "
+                         f"{per_colour} cubes of each colour ({counted(holding, 'limb')} "
+                         f"still attached, {rules.max_per_colour} each)")
     if cubes < colours:
         raise UsageError(f"{counted(colours, 'colour')} on the patient need at least "
                          f"{counted(colours, 'cube')}, got {cubes}")

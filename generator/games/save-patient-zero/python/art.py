@@ -3,7 +3,7 @@ hexagons (the rings of a molecule) or dots, from a few figures. The files are co
 kit draws each once per PDF as a form (``image``), and ``tests/games/save_patient_zero``
 checks that they are what this module makes, so the art is the same bytes every build.
 
-Regenerate after changing a figure: ``python -m generator.rules.save_patient_zero.art``.
+Regenerate after changing a figure: ``python generator/games/save-patient-zero/python/art.py``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,83 @@
+"""The questions the sources leave open, settled by this kit (issue 32), read back from each
+rule summary page in every language: a reader finds the answer, marked as the kit's choice.
+(COVID-19's are held in tests/games/clinic_covid19/test_rules_print.py.)"""
+
+from __future__ import annotations
+
+import re
+
+import pypdf
+import pytest
+
+SETTLED = {
+    "patient-zero-solo": {
+        "en": ["Then put these 6 cards on the discard pile: none of them takes effect.",
+               "Negative cards take effect in the order drawn, then go to the discard pile.",
+               "The cubes already on it leave the patient: erase them.",
+               "at once, when every limb still attached holds 3 cubes of one same colour",
+               "A score of exactly 100 wins", "(this kit’s choice)"],
+        "fr": ["Puis posez ces 6 cartes sur la défausse : aucune ne prend effet.",
+               "agissent dans l’ordre du tirage, puis vont sur la défausse",
+               "Les cubes qu’il portait quittent le patient : effacez-les.",
+               "aussitôt, si chaque membre encore attaché porte 3 cubes d’une même couleur",
+               "Un score d’exactement 100 gagne", "(choix de ce kit)"],
+        "de": ["Lege diese 6 Karten danach auf den Ablagestapel: Keine davon wirkt.",
+               "und kommen danach auf den Ablagestapel",
+               "Die Steine, die es schon trägt, verlassen den Patienten",
+               "sofort, wenn jedes noch vorhandene Körperteil 3 Steine derselben Farbe trägt",
+               "Genau 100 Punkte gewinnen", "(Festlegung dieses Kits)"],
+    },
+    "microbious": {
+        "en": ["For 2 to 8 players (this kit’s suggestion: the source does not say).",
+               "Shuffle these cards back in. (this kit’s choice)",
+               "they are that player’s hand", "Which card carries which power: (this kit’s",
+               "A card laid in your hand stays face down"],
+        "fr": ["De 2 à 8 joueurs (suggestion de ce kit : la source ne le dit pas).",
+               "Remélangez ces cartes dans la pioche. (choix de ce kit)",
+               "Distribuez 4 cartes face cachée", "Quelle carte porte quel pouvoir :"],
+        "de": ["Für 2 bis 8 Personen (Vorschlag dieses Kits: Die Quelle sagt es nicht).",
+               "Mische diese Karten wieder unter. (Festlegung dieses Kits)",
+               "Teile jeder Person 4 Karten", "Welche Karte welche Kraft trägt:"],
+    },
+    "pharma-code": {
+        "en": ["The stage winner moves first, then each other player clockwise from them"],
+        "fr": ["Le vainqueur de l’étape avance le premier, puis chaque autre joueur"],
+        "de": ["Wer die Etappe gewonnen hat, zieht zuerst, dann alle anderen im Uhrzeigersinn"],
+    },
+    "save-patient-zero": {
+        "en": ["the phone page can answer for Savvy", "run pnp savvy page --seed 42",
+               "output/savvy-page-42.html", "It works offline",
+               "With a printed answer key, Savvy does not draw: the key names the 3 molecules",
+               "pnp savvy new --seed 42 prints the key of the same game"],
+        "fr": ["la page pour téléphone peut répondre à sa place", "pnp savvy page --seed 42",
+               "Elle marche hors ligne",
+               "Avec une feuille de réponses imprimée, Savvy ne tire pas"],
+        "de": ["die Handyseite kann für Savvy antworten", "pnp savvy page --seed 42",
+               "Sie läuft offline", "Mit einem gedruckten Lösungsblatt zieht Savvy nicht"],
+    },
+}
+
+
+def squeeze(text: str) -> str:
+    """Text without spaces of any width or hyphens: a phrase matches however it broke."""
+    return re.sub(r"[\s\u00a0\u202f\-\u00ad]+", "", text)
+
+
+def text_of(path) -> str:
+    return squeeze(" ".join(page.extract_text() for page in pypdf.PdfReader(str(path)).pages))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("game", sorted(SETTLED))
+def test_the_settled_questions_are_printed_in_every_language(built, game, lang):
+    text = text_of(built(game, lang, only=("rules-page",)).path)
+    missing = [phrase for phrase in SETTLED[game][lang] if squeeze(phrase) not in text]
+    assert not missing, f"{game} {lang} rules lack {missing}"
+
+
+@pytest.mark.slow
+def test_the_german_fast_track_card_pays_for_the_run_not_the_row(built):
+    text = text_of(built("pharma-code", "de", only=("fast-track",)).path)
+    assert squeeze("jede Karte deiner Folge") in text
+    assert squeeze("deiner Reihe") not in text
