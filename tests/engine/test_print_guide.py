@@ -140,7 +140,7 @@ def test_a_long_guide_flows_onto_a_second_page_and_keeps_parts_on_odd_pages(tmp_
     assert guide.outline["Print and assembly guide"] == 1 and cards >= 3 and cards % 2 == 1
     assert says(guide, m.GUIDE_WHOLE["long"])       # one instruction for the whole file
     first, *rest = (" ".join(lines) for lines in page_lines(kit.path)[:cards - 1])
-    assert says(guide, m.GUIDE_ASSEMBLY) and "Thing number 45" in guide.text
+    assert says(guide, m.GUIDE_ASSEMBLY) and "Thing number 45" in " ".join(rest)
     assert "Credits" not in first and "Credits" in " ".join(rest)  # cut between sections
     single = build(BuildRequest(folder, "en", only=("deck",), out_dir=tmp_path / "single",
                                 options=PrintOptions(duplex="none")))
