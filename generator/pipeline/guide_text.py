@@ -156,17 +156,17 @@ def _printing(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
 
 def _fewer(found: Sequence[Part], options: PrintOptions, paper: Size,
            tr: Translator) -> list[Block]:
-    """Decks whose pages hold fewer cards than the paper would without the printer's margin
-    (poker cards on Letter: 8, not 9), each saying so."""
+    """Decks that take more pages than the paper would need without the printer's margin
+    (poker cards on Letter: 8 a page, not 9), each saying so."""
     if not options.shared_cuts or options.duplex == Duplex.NONE and options.backs == Backs.FOLD:
         return []
     counts: dict[tuple[int, int], list[str]] = {}
     for part in found:
         if isinstance(part.component, Deck) and not part.shared:
-            size = part.component.size
-            count = gang_grid(size, paper, options).per_page
+            size, cards = part.component.size, len(part.component.cards)
+            count = gang_grid(size, paper, options, cards).per_page
             more = per_page_without_margin(size, paper, options)
-            if more > count:
+            if -(-cards // more) < -(-cards // count):  # the margin costs the deck a page
                 counts.setdefault((count, more), []).append(part.title)
     return [_para(tr.gettext(GUIDE_FEWER).format(title="; ".join(titles), count=count,
                                                  more=more), GUIDE_FEWER)

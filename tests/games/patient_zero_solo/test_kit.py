@@ -230,11 +230,11 @@ def test_patient_mat_has_a_panel_per_limb_and_a_box_per_cube(kit, game):
 @pytest.mark.parametrize("lang, torso", [("fr", "TORSE"), ("de", "RUMPF")])
 def test_french_and_german_kits_build_and_fit(tmp_path, lang, torso):
     built = build_kit(tmp_path, lang)
-    # 22 pages of cards and sheets (the day track, the aid and the die stickers share a page
-    # and its back), the rule cards (front, back) and the summary page; the blank backs that
-    # start each part on an odd page for duplex are not counted
+    # 16 pages of cards and sheets (cut lines shared: 9 cards a page; the day track, the aid
+    # and the die stickers share a page and its back), the rule cards (front, back) and the
+    # summary page; the blank backs that start each part on an odd page are not counted
     plans = {id(plan): plan for plan in built.plans.values()}.values()
     printed = [page for plan in plans for page in plan.pages if page.side != "blank"]
-    assert len(printed) == 22 + 3
+    assert len(printed) == 16 + 3
     (index, _), = _pages(built, "limbs", "front")
     assert torso in [r.text for r in text_runs(built.path, index)]
