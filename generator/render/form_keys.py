@@ -86,7 +86,6 @@ def _reads(node: nodes.Node, found: set[Read]) -> None:
         _reads(child, found)
 
 
-@lru_cache(maxsize=8192)
 def layout_names(game: Game, name: str) -> frozenset[str]:
     """The variables layout ``name`` may read, through every layout it may draw."""
     return frozenset(read[0] for read in _memo(game).layout_reads(name))
