@@ -55,7 +55,8 @@ def test_check_names_each_element_across_the_safe_zone_and_how_far(tmp_path: Pat
     over = [line for line in problems if "safe zone" in line]
     assert len(over) == 2, problems  # the text and the icon, not the full-bleed picture
     text, icon = sorted(over, key=lambda line: "corner" in line)
-    assert "layouts/cards.yaml:hero.elements[" in text and "reaches 2.00 mm into the 3.175 mm" in text
+    assert "layouts/cards.yaml:hero.elements[" in text
+    assert "reaches 2.00 mm into the 3.175 mm safe zone" in text
     assert "(id corner)" in icon and "reaches 2.50 mm" in icon
 
 
