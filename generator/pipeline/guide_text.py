@@ -15,8 +15,11 @@ from babel.numbers import format_decimal
 
 from ..content.guide_spec import paper_table
 from ..content.model import Board, Component, Deck, Game, Size
-from ..i18n.catalog import Translator
+from ..i18n.catalog import Translator, message_key
 from ..i18n.engine_messages import (
+    GENDER_CONTEXT,
+    GENDERED_STEPS,
+    GENDERS,
     GUIDE_ASSEMBLY,
     GUIDE_BACKS_APART,
     GUIDE_BACKS_OF,
@@ -42,6 +45,7 @@ from ..i18n.engine_messages import (
     GUIDE_TITLE,
     GUIDE_TOOLS,
     GUIDE_WHOLE,
+    gender_context,
 )
 from ..imposition.gang import gang_grid, per_page_without_margin
 from ..imposition.plan import Backs, ComponentPlan, Duplex, PagePlan, PrintOptions, Side
@@ -237,10 +241,26 @@ def _step(game: Game, part: Part, options: PrintOptions, tr: Translator) -> tupl
         message = str(data.step)
     else:
         message = GUIDE_STEPS[_kind(part, options)]
-    text = tr.gettext(message)
+    text = _said_of(tr, message, part.component.title) if message in _GENDERED else \
+        tr.gettext(message)
     if data is not None and data.duplex and options.duplex == Duplex.NONE:
         text = f"{text} {tr.gettext(GUIDE_GLUE_SIDES)}"
     return text, message
+
+
+_GENDERED = {GUIDE_STEPS[kind] for kind in GENDERED_STEPS}
+
+
+def _said_of(tr: Translator, message: str, title: str) -> str:
+    """A step that refers to the part: in the form for the gender the game's catalog gives
+    the part's title (msgctxt ``grammatical gender``), when the engine's catalog has that
+    form; else the form without context."""
+    gender = tr.messages.get(message_key(title, GENDER_CONTEXT))
+    if isinstance(gender, str) and gender.strip() in GENDERS:
+        form = tr.messages.get(message_key(message, gender_context(gender.strip())))
+        if isinstance(form, str):
+            return form
+    return tr.gettext(message)
 
 
 def _kind(part: Part, options: PrintOptions) -> str:

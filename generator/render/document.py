@@ -12,7 +12,7 @@ import hashlib
 import io
 import re
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,7 +68,8 @@ class DocumentInfo:
 
 def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_for: ContextFor,
                info: DocumentInfo, ink_saver: bool = False,
-               after_placement: Callable[[Canvas, PagePlan, Placement], None] | None = None,
+               after_placement: Callable[[Canvas, PagePlan, Placement, Mapping[str, Any]], None]
+               | None = None,
                page_footer: bool = True, effects: Callable[[], Hashable] | None = None,
                report: Report | None = None, safe: SafeWatch | None = None) -> bytes:
     """Draw every page of every component; return the PDF bytes. ``page_footer=False`` leaves
@@ -113,7 +114,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                     report(blamed(error, game, owner, placement.item, context))
                     failed = True
                 if after_placement is not None:
-                    after_placement(canvas, page, placement)
+                    after_placement(canvas, page, placement, context)
             _draw_marks(canvas, page, page.marks)
             _draw_patches(canvas, page)
             _draw_labels(canvas, page, info.lang)
