@@ -25,6 +25,7 @@ from ..imposition.plan import ComponentPlan, Placement, PrintOptions
 from ..paths import inside
 from ..render.document import DocumentInfo, Report, flag_untranslated, render_pdf
 from ..render.form_keys import FormKeys
+from ..render.safe_zone import SafeWatch
 from ..resources import shipped
 from .contexts import Contexts
 from .fit import check_text_boxes
@@ -92,15 +93,18 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
                        tuple(sorted(tr.missing)))
 
 
-def draw_document(planned: Planned, request: BuildRequest, report: Report | None = None) -> bytes:
+def draw_document(planned: Planned, request: BuildRequest, report: Report | None = None,
+                  safe: SafeWatch | None = None) -> bytes:
     """Stage 7: every page of the planned document drawn (``report``: what takes each
-    drawing that fails, so that ``pnp check`` goes on to the next card)."""
+    drawing that fails, so that ``pnp check`` goes on to the next card; ``safe``: what sees
+    each card element cross the safe zone, every element drawn afresh for it)."""
     game, tr = planned.game, planned.tr
     return render_pdf(game, planned.guided.plans, planned.guided.contexts, _info(planned, request),
                       request.options.ink_saver,
                       fallback_marker(game, tr) if request.fallback else None,
                       page_footer=not request.options.one_up,
-                      effects=lambda: len(tr.missing), report=report)
+                      effects=None if safe else lambda: len(tr.missing), report=report,
+                      safe=safe)
 
 
 def _info(planned: Planned, request: BuildRequest) -> DocumentInfo:
