@@ -40,20 +40,28 @@ FACTS = {
                "Dieses Set: 100 COVID-19-Plättchen, die Spritze als Rundenmarker"]},
     "setup": {
         "en": ["Put the Propagation tile to the right of the main board",
-               "the pile of round 1: the column’s first number times the number of players"],
+               "set out a pile for each round: that round’s number in the column times the number "
+               "of players"],
         "fr": ["Placez la tuile Propagation à droite du plateau principal",
-               "la pile du tour 1 : le premier nombre de la colonne multiplié par le nombre "
-               "de joueurs"],
+               "faites une pile pour chaque tour : le nombre de ce tour dans la colonne"],
         "de": ["Legt die Ausbreitungstafel rechts neben den Hauptspielplan",
-               "den Stapel für Runde 1: die erste Zahl der Spalte mal die Zahl der Spieler"]},
+               "einen Stapel für jede Runde: die Zahl dieser Runde in der Spalte mal die Zahl "
+               "der Spieler"]},
     # settled by this kit (issue 32): 100 tiles cannot hold every pile at once at 3-4 players
+    # on the published column (4+4+6+6+8+8 = 36 tiles a player)
     "later piles and a short reserve": {
-        "en": ["Make each later pile from the reserve as its round starts",
+        "en": ["comes to more than 100 tiles, the kit cannot hold every pile at setup",
+               "then make each later pile from the reserve as its round starts",
+               "On the published column: 36 × 3 = 108, 36 × 4 = 144.",
                "each missing tile counts as one in the Deceased zone", "(this kit’s choice)"],
-        "fr": ["Faites chaque pile suivante avec la réserve au début de son tour",
+        "fr": ["dépasse 100 tuiles",
+               "puis chaque pile suivante avec la réserve au début de son tour",
+               "Sur la colonne publiée : 36 × 3 = 108, 36 × 4 = 144.",
                "chaque tuile manquante compte comme une tuile dans la zone Décédés",
                "(choix de ce kit)"],
-        "de": ["Bildet jeden weiteren Stapel zu Beginn seiner Runde aus dem Vorrat",
+        "de": ["mehr als 100 Plättchen",
+               "jeden weiteren Stapel zu Beginn seiner Runde aus dem Vorrat",
+               "In der veröffentlichten Spalte: 36 × 3 = 108, 36 × 4 = 144.",
                "jedes fehlende Plättchen zählt als eines im Feld Verstorben",
                "(Festlegung dieses Kits)"]},
     "blood transfusions": {
@@ -104,9 +112,12 @@ FACTS = {
                "pas de cagnotte commune"],
         "de": ["Zahlt 20 $, um ein COVID-19-Plättchen", "ihr dürft nicht zusammenlegen"]},
     "outpatients for $6 infect the doctor": {
-        "en": ["infected or not, for $6. The doctor catches the virus"],
-        "fr": ["infecté ou non, pour 6 $. Le médecin attrape le virus"],
-        "de": ["ob infiziert oder nicht, für 6 $ behandeln. Der Arzt steckt sich an"]},
+        "en": ["infected or not, for $6. The doctor catches the virus",
+               "If that person had none, take one from the reserve. (this kit’s choice)"],
+        "fr": ["infecté ou non, pour 6 $. Le médecin attrape le virus",
+               "prenez-en une dans la réserve. (choix de ce kit)"],
+        "de": ["ob infiziert oder nicht, für 6 $ behandeln. Der Arzt steckt sich an",
+               "nehmt eines aus dem Vorrat. (Festlegung dieses Kits)"]},
     "room capacity": {
         "en": ["A treatment room takes at most 2 people to treat",
                "No free bed for an infected doctor?"],

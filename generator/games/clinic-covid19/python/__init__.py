@@ -17,7 +17,7 @@ from generator.content.wording import agreeing, numbered
 
 DATA_KEYS = {"rounds", "actions", "win_popularity_per_player", "remove_tile_cost",
              "outpatient_cost", "room_capacity", "doctor_death_popularity", "contagion",
-             "isolation", "propagation", "infection", "house"}
+             "isolation", "propagation", "infection", "house", "players"}
 # The kit's answers where the variant is silent: each key's choices, the first the default.
 HOUSE_CHOICES = {"short_tiles": ("deceased", "none")}
 ART_KEY = "art"   # optional: the art's figures, read by layouts/art.yaml alone
@@ -34,6 +34,12 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     rounds = check.integer(data, "rounds", "data", low=1, high=20)
     for key in FIGURES:
         check.integer(data, key, "data", low=1, high=1000)
+    players = data.get("players")
+    if (not isinstance(players, list) or len(players) != 2
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in players)
+            or not 1 <= players[0] <= players[1]):
+        check.add("data.players", "expected [fewest, most] players, such as [1, 4] (the rule "
+                  "cards work out which counts the tiles cannot hold)", data, "players")
     infection = data.get("infection")
     if not isinstance(infection, list) or not infection:
         check.add("data.infection", "expected a list of {who: ..., effect: ...} (who a "
