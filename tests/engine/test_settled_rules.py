@@ -11,17 +11,20 @@ import pytest
 
 SETTLED = {
     "patient-zero-solo": {
-        "en": ["Then put these 6 cards on the discard pile: none of them takes effect.",
+        "en": ["Then put these 6 cards on the discard pile. None of them takes effect. (this kit’s choice)",
+               "Easy: a Specialist cancels an Outburst or an Outbreak of any colour, but never a Contagion of another colour",
                "Negative cards take effect in the order drawn, then go to the discard pile.",
                "The cubes already on it leave the patient: erase them.",
                "at once, when every limb still attached holds 3 cubes of one same colour",
                "A score of exactly 100 wins", "(this kit’s choice)"],
-        "fr": ["Puis posez ces 6 cartes sur la défausse : aucune ne prend effet.",
+        "fr": ["Puis posez ces 6 cartes sur la défausse. Aucune ne prend effet. (choix de ce kit)",
+               "mais jamais une Contagion",
                "agissent dans l’ordre du tirage, puis vont sur la défausse",
                "Les cubes qu’il portait quittent le patient : effacez-les.",
                "aussitôt, si chaque membre encore attaché porte 3 cubes d’une même couleur",
                "Un score d’exactement 100 gagne", "(choix de ce kit)"],
-        "de": ["Lege diese 6 Karten danach auf den Ablagestapel: Keine davon wirkt.",
+        "de": ["Lege diese 6 Karten danach auf den Ablagestapel. Keine davon wirkt. (Festlegung dieses Kits)",
+               "aber nie eine Ansteckung einer anderen Farbe",
                "und kommen danach auf den Ablagestapel",
                "Die Steine, die es schon trägt, verlassen den Patienten",
                "sofort, wenn jedes noch vorhandene Körperteil 3 Steine derselben Farbe trägt",
@@ -31,31 +34,53 @@ SETTLED = {
         "en": ["For 2 to 8 players (this kit’s suggestion: the source does not say).",
                "Shuffle these cards back in. (this kit’s choice)",
                "they are that player’s hand", "Which card carries which power: (this kit’s",
-               "A card laid in your hand stays face down"],
+               "A card laid in your hand stays face down", "You may swap one of your cards",
+               "You may secretly look at one card",
+               "judged on the loads before any bonus. (this kit’s choice)"],
         "fr": ["De 2 à 8 joueurs (suggestion de ce kit : la source ne le dit pas).",
                "Remélangez ces cartes dans la pioche. (choix de ce kit)",
-               "Distribuez 4 cartes face cachée", "Quelle carte porte quel pouvoir :"],
+               "Distribuez 4 cartes face cachée", "Quelle carte porte quel pouvoir :",
+               "Vous pouvez échanger une de vos cartes", "avant tout bonus. (choix de ce kit)"],
         "de": ["Für 2 bis 8 Personen (Vorschlag dieses Kits: Die Quelle sagt es nicht).",
                "Mische diese Karten wieder unter. (Festlegung dieses Kits)",
-               "Teile jeder Person 4 Karten", "Welche Karte welche Kraft trägt:"],
+               "Teile jeder Person 4 Karten", "Welche Karte welche Kraft trägt:",
+               "Du darfst eine deiner Karten", "vor allen Boni. (Festlegung dieses Kits)"],
     },
     "pharma-code": {
-        "en": ["The stage winner moves first, then each other player clockwise from them"],
-        "fr": ["Le vainqueur de l’étape avance le premier, puis chaque autre joueur"],
-        "de": ["Wer die Etappe gewonnen hat, zieht zuerst, dann alle anderen im Uhrzeigersinn"],
+        "en": ["The stage winner moves first, then each other player clockwise from them",
+               "The source does not publish the track’s length: this kit’s track has 58 squares",
+               "At any time, a joker may be swapped for a number card",
+               "An answered card goes under the pile. (this kit’s choice)",
+               "winning is almost impossible", "may go on to the next free one"],
+        "fr": ["Le vainqueur de l’étape avance le premier, puis chaque autre joueur",
+               "celui de ce kit a 58 cases", "À tout moment, un joker peut être échangé",
+               "Une carte jouée va sous la pile. (choix de ce kit)", "presque impossible",
+               "peut aller sur la case libre suivante"],
+        "de": ["Wer die Etappe gewonnen hat, zieht zuerst, dann alle anderen im Uhrzeigersinn",
+               "Die Strecke dieses Kits hat 58 Felder", "Ein Joker darf jederzeit",
+               "kommt unter den Stapel. (Festlegung dieses Kits)", "fast unmöglich",
+               "darf auf das nächste freie ziehen"],
     },
     "save-patient-zero": {
         "en": ["the phone page can answer for Savvy", "run pnp savvy page --seed 42",
                "output/savvy-page-42.html", "It works offline",
                "With a printed answer key, Savvy does not draw: the key names the 3 molecules",
-               "pnp savvy new --seed 42 prints the key of the same game"],
+               "pnp savvy new --seed 42 prints the key of the same game",
+               "One lab; the phone page is Savvy, as game master"],
         "fr": ["la page pour téléphone peut répondre à sa place", "pnp savvy page --seed 42",
                "Elle marche hors ligne",
-               "Avec une feuille de réponses imprimée, Savvy ne tire pas"],
+               "Avec une feuille de réponses imprimée, Savvy ne tire pas",
+               "la page pour téléphone joue Savvy, en maître du jeu"],
         "de": ["die Handyseite kann für Savvy antworten", "pnp savvy page --seed 42",
-               "Sie läuft offline", "Mit einem gedruckten Lösungsblatt zieht Savvy nicht"],
+               "Sie läuft offline", "Mit einem gedruckten Lösungsblatt zieht Savvy nicht",
+               "die Handyseite ist Savvy und leitet das Spiel"],
     },
 }
+
+
+# sentences the editor's pass (issue 32) took out: not in the sources
+GONE = {"save-patient-zero": ["or a friend is Savvy"],
+        "pharma-code": ["winning is hard"], "patient-zero-solo": ["cancels any colour"]}
 
 
 def squeeze(text: str) -> str:
@@ -74,6 +99,9 @@ def test_the_settled_questions_are_printed_in_every_language(built, game, lang):
     text = text_of(built(game, lang, only=("rules-page",)).path)
     missing = [phrase for phrase in SETTLED[game][lang] if squeeze(phrase) not in text]
     assert not missing, f"{game} {lang} rules lack {missing}"
+    if lang == "en":
+        left = [phrase for phrase in GONE.get(game, []) if squeeze(phrase) in text]
+        assert not left, f"{game} rules still print {left}"
 
 
 @pytest.mark.slow
@@ -81,3 +109,16 @@ def test_the_german_fast_track_card_pays_for_the_run_not_the_row(built):
     text = text_of(built("pharma-code", "de", only=("fast-track",)).path)
     assert squeeze("jede Karte deiner Folge") in text
     assert squeeze("deiner Reihe") not in text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lang", "phrase"), [
+    ("en", "a false positive or a false negative, as Savvy decides."),
+    ("fr", "un faux positif ou un faux négatif, au choix de Savvy."),
+    ("de", "falsch positives oder falsch negatives Ergebnis, wie Savvy will.")])
+def test_misfunkcio_leaves_the_false_result_to_savvy(built, lang, phrase):
+    """The source's false positive or negative, with no "one molecule too many" added."""
+    text = text_of(built("save-patient-zero", lang, only=("interruptions",)).path)
+    assert squeeze(phrase) in text
+    assert squeeze({"en": "molecule too many", "fr": "molécule de trop",
+                    "de": "Molekül zu viel"}[lang]) not in text
