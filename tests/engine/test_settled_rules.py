@@ -11,8 +11,10 @@ import pytest
 
 SETTLED = {
     "patient-zero-solo": {
-        "en": ["Then put these 6 cards on the discard pile. None of them takes effect. (this kit’s choice)",
-               "Easy: a Specialist cancels an Outburst or an Outbreak of any colour, but never a Contagion of another colour",
+        "en": ["Then put these 6 cards on the discard pile. None of them takes effect. "
+               "(this kit’s choice)",
+               "Easy: a Specialist cancels an Outburst or an Outbreak of any colour, but never a "
+               "Contagion of another colour",
                "Negative cards take effect in the order drawn, then go to the discard pile.",
                "The cubes already on it leave the patient: erase them.",
                "at once, when every limb still attached holds 3 cubes of one same colour",
@@ -23,7 +25,8 @@ SETTLED = {
                "Les cubes qu’il portait quittent le patient : effacez-les.",
                "aussitôt, si chaque membre encore attaché porte 3 cubes d’une même couleur",
                "Un score d’exactement 100 gagne", "(choix de ce kit)"],
-        "de": ["Lege diese 6 Karten danach auf den Ablagestapel. Keine davon wirkt. (Festlegung dieses Kits)",
+        "de": ["Lege diese 6 Karten danach auf den Ablagestapel. Keine davon wirkt. "
+               "(Festlegung dieses Kits)",
                "aber nie eine Ansteckung einer anderen Farbe",
                "und kommen danach auf den Ablagestapel",
                "Die Steine, die es schon trägt, verlassen den Patienten",
