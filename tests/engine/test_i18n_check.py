@@ -40,7 +40,7 @@ def line_of(po: Path, msgid: str) -> int:
 
 def test_broken_markup_and_a_stray_icon_are_named_by_po_line_all_at_once(
         tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    swap, draws = ("Swap one of your cards with one of the target's.",
+    swap, draws = ("You may swap one of your cards with one of the target's.",
                    "The target draws an extra card, face down, unseen.")
     game = translated(tmp_path, {swap: "**Tausche eine deiner Karten", draws: "Das Ziel :nixda:"})
     po = game / "locales" / "de.po"
@@ -80,7 +80,7 @@ def test_an_overflow_names_its_message_and_missing_and_fuzzy_are_counted_as_stat
 
 def test_a_rule_text_overflow_names_its_po_line_not_the_engines_layout(
         tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    swap = "Swap one of your cards with one of the target's."
+    swap = "You may swap one of your cards with one of the target's."
     game = translated(tmp_path, {swap: "Tausche " * 300})
     po = game / "locales" / "de.po"
     code, _, err = pnp(f"check {game} --lang de", capsys)
