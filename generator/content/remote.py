@@ -12,10 +12,12 @@ it is an error."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
 import sys
+import tempfile
 import time
 import urllib.parse
 from functools import lru_cache
@@ -56,6 +58,11 @@ def copy_of(folder: Path, url: str) -> Path:
     folder = folder.resolve()  # one copy and one fetch, however the folder was written
     try:  # no link left there by the folder's author is read or written through
         path = writable(copy_path(folder, url), [folder], "the copy of a published sheet")
+        cache = folder / CACHE_DIR
+        if cache.is_symlink():
+            raise Refused(Problem(str(cache), "", f"a link to {os.readlink(cache)}; pnp "
+                                  "writes its copies of published sheets only into a real "
+                                  f"{CACHE_DIR} folder: remove the link"))
         if os.path.lexists(path):
             regular_file(path, [folder], "the copy of a published sheet")
     except Refused as exc:  # the deck's problem names the address; this, the link
@@ -115,13 +122,27 @@ def _fetch(url: str, path: Path) -> str | None:
     try:
         if path.is_file() and path.read_bytes() == data:
             return None
-        path.parent.mkdir(exist_ok=True)
-        part = path.with_name(f"{path.name}.{os.getpid()}.part")
-        part.write_bytes(data)
-        os.replace(part, path)
+        _write_copy(path, data)
     except OSError as exc:
         return f"cannot write its copy {path}: {exc.strerror}"
     return None
+
+
+def _write_copy(path: Path, data: bytes) -> None:
+    """Write the copy through a temporary file that did not exist before (``mkstemp``:
+    ``O_CREAT | O_EXCL``, so a link planted at any name is never followed) in a cache
+    folder that is a real folder, then rename it over the copy."""
+    path.parent.mkdir(exist_ok=True)
+    if path.parent.is_symlink() or not path.parent.is_dir():
+        raise OSError(errno.ENOTDIR, f"{CACHE_DIR} is a link or not a folder")
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temp, path)
+    finally:
+        if os.path.lexists(temp):
+            os.unlink(temp)
 
 
 def _age(path: Path) -> str:

@@ -1,0 +1,109 @@
+"""The red team's second pass at a stranger's game folder (issue 34): each case is a folder
+(or a start method) that got past the first defences. Like ``test_hostile_folders.py``, each
+runs ``pnp`` as its own process under a 1 GB address-space cap and a deadline, and must end
+with exit 2 and one line naming the limit or the rule, with nothing written outside the game
+and output folders."""
+
+from __future__ import annotations
+
+import http.server
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.content import remote
+from support.hostile import MARK, Stranger, make_stranger, run_pnp, snapshot
+
+BUILD = ("build", "--game-dir", "my-game", "--lang", "en", "--paper", "a4", "--out", "out")
+SHEET = b"Name,Text,Art,Cost,Icons,qty\nA,from the sheet,art/sample.svg,1,heart,1\n"
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One ``pnp new`` game, copied for every case."""
+    root = tmp_path_factory.mktemp("template")
+    stranger = Stranger(root)
+    stranger.out.mkdir()
+    assert run_pnp(stranger, "new", "my-game").code == 0
+    return stranger.game
+
+
+@pytest.fixture
+def stranger(tmp_path: Path, template: Path) -> Stranger:
+    return make_stranger(tmp_path, template)
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} is not in {path}"
+    path.write_text(text.replace(old, new))
+
+
+def refused(s: Stranger, *fragments: str, args: tuple[str, ...] = BUILD) -> str:
+    """Run ``pnp args``; assert exit 2, one line holding every fragment, nothing written
+    outside; the line."""
+    before = snapshot(s)
+    run = run_pnp(s, *args)
+    lines = run.err.strip().splitlines()
+    assert run.code == 2, run.err[-3000:]
+    assert len(lines) == 1, run.err[-3000:]
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+    assert snapshot(s) == before
+    assert not any(s.out.glob("*.pdf"))
+    return lines[0]
+
+
+@pytest.fixture
+def sheet_url() -> Iterator[str]:
+    """A published sheet served on 127.0.0.1 (reached with --allow-private-urls)."""
+
+    class Sheet(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(200)
+            self.send_header("Content-Type", "text/csv")
+            self.send_header("Content-Length", str(len(SHEET)))
+            self.end_headers()
+            self.wfile.write(SHEET)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Sheet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/sheet.csv"
+    server.shutdown()
+    server.server_close()
+
+
+def _next_pids(count: int) -> range:
+    last = int(Path("/proc/sys/kernel/ns_last_pid").read_text())
+    return range(last + 1, last + 1 + count)
+
+
+# ── 1. a temporary file is never written through a planted link ─────────────────────────
+@pytest.mark.skipif(not Path("/proc/sys/kernel/ns_last_pid").exists(), reason="Linux pids")
+def test_a_link_planted_at_the_download_s_temporary_name_is_not_written_through(
+        stranger: Stranger, sheet_url: str):
+    """The copy of a sheet used to be written to ``<copy>.<pid>.part``: a folder holding a
+    link at each likely name overwrote any file of the user's."""
+    edit(stranger.game / "game.yaml", "cards_file: cards.csv", f"cards_url: {sheet_url}")
+    victim = stranger.outside / "secret.txt"
+    copy = remote.copy_path(stranger.game.resolve(), sheet_url)
+    copy.parent.mkdir()
+    for pid in _next_pids(400):
+        (copy.parent / f"{copy.name}.{pid}.part").symlink_to(victim)
+    run = run_pnp(stranger, *BUILD, "--allow-private-urls")
+    assert run.code == 0, run.err
+    assert victim.read_text() == MARK
+    assert copy.read_bytes() == SHEET and not copy.is_symlink()
+
+
+def test_a_cache_folder_that_is_a_link_inside_the_folder_is_refused(
+        stranger: Stranger, sheet_url: str):
+    edit(stranger.game / "game.yaml", "cards_file: cards.csv", f"cards_url: {sheet_url}")
+    (stranger.game / "art" / "cache").mkdir()
+    (stranger.game / ".pnp-cache").symlink_to(stranger.game / "art" / "cache")
+    refused(stranger, ".pnp-cache", "a link", args=(*BUILD, "--allow-private-urls"))
