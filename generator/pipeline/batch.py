@@ -14,7 +14,6 @@ import contextlib
 import gc
 import hashlib
 import json
-import multiprocessing
 import os
 import sys
 import threading
@@ -38,7 +37,7 @@ from ..render.fonts import register_fonts
 from ..render.text import preload_hyphenation
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
-from .lifeline import stop_with_parent
+from .lifeline import pool_context, stop_with_parent
 from .load import game_fingerprint
 from .request import BuildRequest, BuildResult, named, sheets_of
 
@@ -164,7 +163,7 @@ def _build_batch(batch: list[Job]) -> list[BuildResult]:
 def _in_pool(todo: list[Job], workers: int, notify: Notify) -> dict[int, BuildResult]:
     """Build the batches over a process pool. Workers report each PDF when it is written
     (a thread here passes it on to ``notify``), so progress moves PDF by PDF."""
-    context = multiprocessing.get_context()
+    context = pool_context()
     preload_hyphenation({job[1].lang for job in todo})  # forked workers share them, and
     register_fonts()  # the fonts' metrics, instead of each reading them again
     finished = context.SimpleQueue()

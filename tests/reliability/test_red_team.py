@@ -107,3 +107,33 @@ def test_a_cache_folder_that_is_a_link_inside_the_folder_is_refused(
     (stranger.game / "art" / "cache").mkdir()
     (stranger.game / ".pnp-cache").symlink_to(stranger.game / "art" / "cache")
     refused(stranger, ".pnp-cache", "a link", args=(*BUILD, "--allow-private-urls"))
+
+
+# ── 2. a folder's Python never runs in a spawned worker ─────────────────────────────────
+SPAWNED = """import multiprocessing, sys
+if __name__ == '__main__':
+    multiprocessing.set_start_method('spawn')  # the default on macOS and Windows
+    from generator.cli import entry
+    sys.argv[0] = 'pnp'
+    entry()
+"""
+
+
+def test_spawned_workers_import_nothing_from_the_game_folder(stranger: Stranger):
+    """``pnp build --game-dir .`` in a folder holding ``multiprocessing/__init__.py``: a
+    worker started by ``python -c`` had the folder first on ``sys.path`` and ran it."""
+    ran = stranger.outside / "ran.txt"
+    shadow = stranger.game / "multiprocessing"
+    shadow.mkdir()
+    (shadow / "__init__.py").write_text(
+        f"open({str(ran)!r}, 'a').write('ran')\n"
+        "import sys, os\ndel sys.modules['multiprocessing']\n"
+        "sys.path = [p for p in sys.path if p not in ('', os.getcwd())]\n"
+        "import multiprocessing as _m\nsys.modules[__name__] = _m\n")
+    (stranger.root / "spawned.py").write_text(SPAWNED)
+    run = run_pnp(stranger, "build", "--game-dir", ".", "--lang", "en", "--paper", "a4,letter",
+                  "--jobs", "2", "--out", str(stranger.out), cwd=stranger.game,
+                  script=stranger.root / "spawned.py")
+    assert run.code == 0, run.err[-3000:]
+    assert len(list(stranger.out.glob("*.pdf"))) == 2
+    assert not ran.exists()

@@ -78,12 +78,15 @@ class Run:
     seconds: float
 
 
-def run_pnp(stranger: Stranger, *args: str, cwd: Path | None = None) -> Run:
-    """``pnp args`` in a new process, capped and with a deadline (a hang fails the test)."""
+def run_pnp(stranger: Stranger, *args: str, cwd: Path | None = None,
+            script: Path | None = None) -> Run:
+    """``pnp args`` in a new process, capped and with a deadline (a hang fails the test);
+    run by ``script`` instead of ``python -m generator`` when one is given."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PNP_")}
     env["XDG_CACHE_HOME"] = str(stranger.cache)
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd or stranger.root,
+    start = [str(script)] if script else ["-m", "generator"]
+    done = subprocess.run([sys.executable, *start, *args], cwd=cwd or stranger.root,
                           env=env, capture_output=True, text=True, timeout=DEADLINE_S,
                           preexec_fn=_capped)
     return Run(done.returncode, done.stderr, time.monotonic() - started)
