@@ -137,3 +137,28 @@ def test_spawned_workers_import_nothing_from_the_game_folder(stranger: Stranger)
     assert run.code == 0, run.err[-3000:]
     assert len(list(stranger.out.glob("*.pdf"))) == 2
     assert not ran.exists()
+
+
+# ── 3. templates: sizes hidden from the first checks, loops with no output ─────────────
+def layout_text(s: Stranger, text: str) -> None:
+    edit(s.game / "layouts" / "cards.yaml", "size: 6, color: muted}",
+         f"size: 6, color: muted}}\n    - {{type: text, x: 3, y: 3, w: 30, h: 5, "
+         f"text: \"{text}\"}}")
+
+
+@pytest.mark.parametrize(("template_text", "limit"), [
+    ("{{ '{0:>{1}}'.format('a', 1900000000) }}", "text_chars"),
+    ("{{ ('\\t' * 100000).expandtabs(100000) }}", "text_chars"),
+    ("{{ [1]|batch(1000000000, 'x')|list|length }}", "text_chars"),
+    ("{{ ('a' * 50000).replace('a', 'b' * 50000) }}", "text_chars"),
+    ("{{ ('{0}' * 10000).format('x' * 100000) }}", "text_chars"),
+    ("{{ ((9 ** 999) ** 999) ** 999 }}", "number_digits"),
+    ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+     "render_seconds"),
+    ("{{ lipsum(n=1000000000) }}", "'lipsum' is undefined"),
+], ids=["nested-width", "expandtabs", "batch", "replace", "format-fields", "power-chain",
+        "nested-loops", "lipsum"])
+def test_a_template_past_its_budget_stops_in_one_line(stranger: Stranger, template_text: str,
+                                                      limit: str):
+    layout_text(stranger, template_text)
+    refused(stranger, limit)
