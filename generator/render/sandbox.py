@@ -72,7 +72,7 @@ def _check_format(text: str) -> int:
                                      "a field in its format spec, a width that cannot be "
                                      "judged; write the width itself"))
         for number in DIGITS.findall(spec or ""):
-            _check_size(int(number), f"the field {{{name}:{spec[:20]}}}")
+            _check_size(int(number), f"the field {{{name}:{(spec or '')[:20]}}}")
     return fields
 
 
