@@ -162,3 +162,29 @@ def test_a_template_past_its_budget_stops_in_one_line(stranger: Stranger, templa
                                                       limit: str):
     layout_text(stranger, template_text)
     refused(stranger, limit)
+
+
+# ── 4. SVG: <use> copies counted, <use> of another file refused ────────────────────────
+def _use_bomb() -> str:
+    """4,000 rectangles, used 100 times by each of 100 groups: 4,201 elements in the file,
+    40 million drawn."""
+    rects = "".join(f'<rect x="{i % 100}" y="{i // 100}" width="1" height="1"/>'
+                    for i in range(4000))
+    uses = "".join('<use xlink:href="#g0"/>' for _ in range(100))
+    more = "".join('<use xlink:href="#g1"/>' for _ in range(100))
+    return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+            f' width="100" height="100"><defs><g id="g0">{rects}</g><g id="g1">{uses}</g>'
+            f'</defs><g>{more}</g></svg>')
+
+
+def test_an_svg_that_uses_its_elements_millions_of_times_is_refused(stranger: Stranger):
+    (stranger.game / "art" / "sample.svg").write_text(_use_bomb())
+    refused(stranger, "sample.svg", "<use> expanded", "svg_elements in templates/limits.yaml")
+
+
+def test_an_svg_that_uses_an_element_of_another_file_is_refused(stranger: Stranger):
+    """svglib would read the other file unchecked: neither the path rule nor the budgets
+    held for it."""
+    (stranger.game / "art" / "other.svg").write_text(_use_bomb())
+    edit(stranger.game / "art" / "sample.svg", "</svg>", '<use href="other.svg#g1"/></svg>')
+    refused(stranger, "sample.svg", "<use> copies other.svg#g1 from another file")
