@@ -188,3 +188,28 @@ def test_an_svg_that_uses_an_element_of_another_file_is_refused(stranger: Strang
     (stranger.game / "art" / "other.svg").write_text(_use_bomb())
     edit(stranger.game / "art" / "sample.svg", "</svg>", '<use href="other.svg#g1"/></svg>')
     refused(stranger, "sample.svg", "<use> copies other.svg#g1 from another file")
+
+
+# ── 5. ODS: a run of spaces counted before it is written out ───────────────────────────
+def test_an_ods_cell_of_900_million_spaces_is_refused(stranger: Stranger):
+    """``<text:s text:c="900000000"/>``: 868 bytes of file, 1.8 GB of text; ``pnp check``
+    said OK."""
+    from odf.element import Element as OdfElement
+    from odf.namespaces import TEXTNS
+    from odf.table import TableCell
+    from odf.text import P, S
+
+    from support.workbooks import HEADER, write_ods
+
+    cell = TableCell(valuetype="string")
+    paragraph = P(text="x")
+    spaces: OdfElement = S(c=900_000_000)
+    assert spaces.qname == (TEXTNS, "s")
+    paragraph.addElement(spaces)
+    cell.addElement(paragraph)
+    write_ods(stranger.game / "cards.ods", [HEADER, ["Healer", cell, "art/sample.svg", 2,
+                                                     "heart", 1]])
+    edit(stranger.game / "game.yaml", "cards_file: cards.csv", "cards_file: cards.ods")
+    refused(stranger, "cards.ods", "cell B2", "a cell longer than")
+    check = run_pnp(stranger, "check", "--game-dir", "my-game")  # a problem, and its count
+    assert check.code == 2 and "cell B2: a cell longer than" in check.err, check.err[-2000:]
