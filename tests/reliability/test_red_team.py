@@ -213,3 +213,28 @@ def test_an_ods_cell_of_900_million_spaces_is_refused(stranger: Stranger):
     refused(stranger, "cards.ods", "cell B2", "a cell longer than")
     check = run_pnp(stranger, "check", "--game-dir", "my-game")  # a problem, and its count
     assert check.code == 2 and "cell B2: a cell longer than" in check.err, check.err[-2000:]
+
+
+# ── 6. a translation's placeholder nested in a format spec ─────────────────────────────
+NESTED_PADDING = r'''msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Language: fr\n"
+"Plural-Forms: nplurals=2; plural=(n > 1);\n"
+
+msgid "It takes {sheets} sheet of paper."
+msgid_plural "It takes {sheets} sheets of paper."
+msgstr[0] "Il faut {sheets:>{sheets}00000000} feuille."
+msgstr[1] "Il faut {sheets:>{sheets}00000000} feuilles."
+'''
+
+
+def test_a_translation_nesting_a_placeholder_in_its_padding_is_refused(stranger: Stranger):
+    """``{sheets:>{sheets}00000000}`` pads to 100 million characters a sheet: the width
+    check read only fields with no field inside."""
+    (stranger.game / "locales").mkdir()
+    (stranger.game / "locales" / "fr.po").write_text(NESTED_PADDING)
+    args = list(BUILD)
+    args[args.index("--lang") + 1] = "fr"
+    refused(stranger, "fr.po", "nests a placeholder", "format_width in templates/limits.yaml",
+            args=tuple(args))
