@@ -238,3 +238,13 @@ def test_a_translation_nesting_a_placeholder_in_its_padding_is_refused(stranger:
     args[args.index("--lang") + 1] = "fr"
     refused(stranger, "fr.po", "nests a placeholder", "format_width in templates/limits.yaml",
             args=tuple(args))
+
+
+# ── 7. smaller findings ────────────────────────────────────────────────────────────────
+@pytest.mark.parametrize("host", ["[::127.0.0.1]", "[::ffff:0:7f00:1]", "[64:ff9b::7f00:1]",
+                                  "[2002:7f00:1::]", "[64:ff9b::a00:1]"])
+def test_ipv6_forms_of_a_private_ipv4_address_are_refused(host: str):
+    from generator.content.fetch import FetchFailed, download
+
+    with pytest.raises(FetchFailed, match="on this machine or a private network"):
+        download(f"http://{host}:9/x.csv", 1, 2, 1000)
