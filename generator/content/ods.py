@@ -16,6 +16,7 @@ from typing import Any
 from odf.namespaces import OFFICENS, TABLENS, TEXTNS
 from odf.opendocument import load
 
+from ..errors import ContentError, Problem
 from ..limits import limit, refuse
 from .cards_limits import MAX_CELL, MAX_COLUMNS, MAX_ROWS
 from .cards_limits import refuse as refuse_cell
@@ -33,6 +34,10 @@ DURATION = re.compile(r"PT(\d+)H(\d+)M(\d+)")
 def read_ods(path: Path, sheet: str | None) -> Table:
     """The non-empty rows of the sheet named ``sheet`` (the first when None)."""
     document = opened(path, load)
+    if document.spreadsheet is None:  # a DTD, or a text document saved as .ods
+        raise ContentError(Problem(str(path), "", "holds no spreadsheet that pnp can read (a "
+                                   "document type declaration, or not a sheet at all); save "
+                                   "it again from LibreOffice Calc as .ods"))
     tables = [node for node in document.spreadsheet.childNodes if node.qname == TABLE]
     table = pick_sheet(path, tables, sheet, lambda t: str(t.attributes.get((TABLENS, "name"))))
     # read now, while the caller holds the cycle collector; one row past the limit is enough

@@ -248,3 +248,55 @@ def test_ipv6_forms_of_a_private_ipv4_address_are_refused(host: str):
 
     with pytest.raises(FetchFailed, match="on this machine or a private network"):
         download(f"http://{host}:9/x.csv", 1, 2, 1000)
+
+
+ODS_NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+          'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+ODS_MANIFEST = ('<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest='
+                '"urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+                '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/'
+                'vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path='
+                '"content.xml" manifest:media-type="text/xml"/></manifest:manifest>')
+
+
+def _ods_with_a_dtd(s: Stranger) -> tuple[str, ...]:
+    """A sheet whose content.xml declares an entity naming a file outside."""
+    import zipfile
+
+    cells = "".join(f'<table:table-cell office:value-type="string"><text:p>{text}</text:p>'
+                    "</table:table-cell>" for text in ("Name", "Text", "&e;"))
+    content = (f'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM '
+               f'"file://{s.outside / "secret.txt"}">]>\n<office:document-content {ODS_NS} '
+               'office:version="1.2"><office:body><office:spreadsheet><table:table '
+               f'table:name="Sheet1"><table:table-row>{cells}</table:table-row></table:table>'
+               "</office:spreadsheet></office:body></office:document-content>")
+    with zipfile.ZipFile(s.game / "cards.ods", "w") as book:
+        book.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        book.writestr("META-INF/manifest.xml", ODS_MANIFEST)
+        book.writestr("content.xml", content)
+    edit(s.game / "game.yaml", "cards_file: cards.csv", "cards_file: cards.ods")
+    return ("cards.ods",)  # "a damaged workbook (EntitiesForbidden…)" on this main
+
+
+def _huge_yaml_number(s: Stranger) -> tuple[str, ...]:
+    edit(s.game / "game.yaml", "palette:", "vars: {n: " + "9" * 5000 + "}\npalette:")
+    return ("game.yaml", "is not a whole number")
+
+
+def _impossible_date(s: Stranger) -> tuple[str, ...]:
+    edit(s.game / "game.yaml", "palette:", "vars: {day: 2001-02-30}\npalette:")
+    return ("game.yaml", "is not a date")
+
+
+def _recursive_macro(s: Stranger) -> tuple[str, ...]:
+    layout_text(s, "{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}")
+    return ("maximum recursion depth",)
+
+
+@pytest.mark.parametrize("case", [_ods_with_a_dtd, _huge_yaml_number, _impossible_date,
+                                  _recursive_macro], ids=lambda case: case.__name__[1:])
+def test_an_input_that_failed_inside_pnp_is_one_line(stranger: Stranger, case: object):
+    """These ended in 'internal error' and a traceback hint, not a line the designer can
+    act on."""
+    refused(stranger, *case(stranger))  # type: ignore[operator]
