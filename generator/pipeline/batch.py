@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.loader import game_folder
+from ..errors import UsageError
 from ..files import (
     first_missing,
     remove_made,
@@ -264,6 +265,7 @@ def _folder_turn(out_dir: Path, waiting: Waiting) -> Iterator[None]:
     try:
         folder = output_folder(out_dir)
         lock_path = folder / RECORDS_DIR / LOCK_NAME
+        _no_links(lock_path)
         with _locked(lock_path, waiting):
             remove_temporaries(folder, ".pdf")
             remove_temporaries(lock_path.parent, ".json")
@@ -277,6 +279,19 @@ def _folder_turn(out_dir: Path, waiting: Waiting) -> Iterator[None]:
     except BaseException:
         remove_made(Path(out_dir), made)  # each folder only if empty
         raise
+
+
+LOCK_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _no_links(lock_path: Path) -> None:
+    """Refuse a records folder, or a lock, that is a link: an output folder from a stranger
+    (``output/`` in their game folder) may carry one to anywhere, and a build would write
+    its records there, or make a file at the link's target."""
+    for path in (lock_path.parent, lock_path):
+        if path.is_symlink():
+            raise UsageError(f"{path} is a link to {os.readlink(path)}; pnp keeps its build "
+                             "records only in a real folder: remove the link")
 
 
 def _only_the_lock(folder: Path) -> bool:
@@ -293,7 +308,7 @@ def _locked(lock_path: Path, waiting: Waiting) -> Iterator[None]:
     while True:
         try:
             lock_path.parent.mkdir(parents=True, exist_ok=True)
-            handle = lock_path.open("ab")
+            handle = os.fdopen(os.open(lock_path, LOCK_FLAGS, 0o666), "ab")
         except OSError as exc:
             raise write_failure(lock_path, exc) from None
         if fcntl is None:  # Windows has none: there, two builds must not share a folder

@@ -121,6 +121,8 @@ class BuildRecord:
 
     @classmethod
     def read(cls, path: Path) -> BuildRecord | None:
+        if path.is_symlink():  # never read through a link left in an output folder
+            return None
         try:
             return cls(**json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError, TypeError):

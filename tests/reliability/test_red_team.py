@@ -300,3 +300,29 @@ def test_an_input_that_failed_inside_pnp_is_one_line(stranger: Stranger, case: o
     """These ended in 'internal error' and a traceback hint, not a line the designer can
     act on."""
     refused(stranger, *case(stranger))  # type: ignore[operator]
+
+
+def test_proof_does_not_write_through_an_output_link(stranger: Stranger):
+    """``pnp proof --game-dir .`` in the stranger's folder writes ``output/proofs``: build
+    refused the link, proof and export wrote through it."""
+    (stranger.game / "output").symlink_to(stranger.outside / "folder")
+    before = snapshot(stranger)
+    run = run_pnp(stranger, "proof", "--game-dir", ".", "--lang", "en", cwd=stranger.game)
+    assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err[-2000:]
+    assert "output" in run.err and "which lies outside" in run.err, run.err
+    assert snapshot(stranger) == before and not any((stranger.outside / "folder").iterdir())
+
+
+@pytest.mark.parametrize("link", [".pnp-builds", ".pnp-builds/lock"])
+def test_links_in_the_records_folder_are_refused(stranger: Stranger, link: str):
+    """A stranger's output folder whose records folder, or lock, is a link: the lock was
+    made at the link's target."""
+    target = stranger.outside / "folder" / "made-by-pnp"
+    if link == ".pnp-builds/lock":
+        (stranger.out / ".pnp-builds").mkdir(parents=True)
+    else:
+        stranger.out.mkdir()
+        target = stranger.outside / "folder"
+    (stranger.out / link).symlink_to(target)
+    refused(stranger, link, "a link")
+    assert not any((stranger.outside / "folder").iterdir())
