@@ -326,3 +326,16 @@ def test_links_in_the_records_folder_are_refused(stranger: Stranger, link: str):
     (stranger.out / link).symlink_to(target)
     refused(stranger, link, "a link")
     assert not any((stranger.outside / "folder").iterdir())
+
+
+def test_watch_s_change_detection_reads_no_file_outside_the_folder(stranger: Stranger):
+    """``pnp watch`` hashes the game folder to know what changed: a link to a file outside
+    was read whole, with no size cap."""
+    from generator.designer.card_cache import FileDigests
+
+    (stranger.game / "art" / "leak.txt").symlink_to(stranger.outside / "secret.txt")
+    (stranger.outside / "secret.txt").write_text("other " + MARK)
+    first = dict(FileDigests().of([stranger.game], stranger.out)[0])
+    (stranger.outside / "secret.txt").write_text(MARK)
+    second = dict(FileDigests().of([stranger.game], stranger.out)[0])
+    assert first["art/leak.txt"] == second["art/leak.txt"]  # by the link's target name
