@@ -5,9 +5,13 @@ pixel side is a hostile or broken file, and Pillow or svglib would spend the mem
 
 from __future__ import annotations
 
+import base64
+import binascii
+import io
 import math
 import os
 import re
+import urllib.parse
 import warnings
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
@@ -303,11 +307,18 @@ def check_svg_references(path: Path, root: Path, where: str) -> None:
     absolute or ``../`` address), or whose embedded pictures (``data:`` addresses) add up past
     ``svg_embedded_bytes``, before any of them is decoded."""
     text = path.read_bytes().decode("utf-8", "replace")
-    embedded = 0
+    embedded = pixels = 0
     for match in SVG_HREF.finditer(text):
         address = match.group(2).strip()
         if address.startswith("data:"):
             embedded += len(address)
+            if embedded <= limit("svg_embedded_bytes"):
+                pixels += _embedded_pixels(address)
+            if pixels > MAX_PIXELS:
+                raise RenderError(f"{where}: SVG {path} embeds pictures of {pixels:,} pixels, "
+                                  f"past the limit of {MAX_PIXELS:,} (raster pixels of one "
+                                  "picture); scale them down (300 dpi is the most a print "
+                                  "uses)")
         elif address and not address.startswith("#"):
             if "://" in address:
                 raise RenderError(f"{where}: SVG {path} loads a picture from {address[:80]}; "
@@ -321,6 +332,23 @@ def check_svg_references(path: Path, root: Path, where: str) -> None:
         raise RenderError(f"{where}: SVG {path}: "
                           + past("svg_embedded_bytes", f"{embedded:,} bytes of embedded "
                                  "pictures"))
+
+
+def _embedded_pixels(address: str) -> int:
+    """The pixels a ``data:`` picture declares, read from its header before anything decodes
+    it (Pillow only warns below 100 megapixels); 0 when it is no picture Pillow knows."""
+    head, _, data = address.partition(",")
+    try:
+        raw = base64.b64decode(data, validate=False) if head.endswith(";base64") \
+            else urllib.parse.unquote_to_bytes(data)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(raw)) as image:
+                return image.width * image.height
+    except Image.DecompressionBombError:
+        return MAX_PIXELS + 1
+    except (OSError, ValueError, binascii.Error):
+        return 0
 
 
 def _points(value: str) -> float | None:

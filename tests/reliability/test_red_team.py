@@ -339,3 +339,20 @@ def test_watch_s_change_detection_reads_no_file_outside_the_folder(stranger: Str
     (stranger.outside / "secret.txt").write_text(MARK)
     second = dict(FileDigests().of([stranger.game], stranger.out)[0])
     assert first["art/leak.txt"] == second["art/leak.txt"]  # by the link's target name
+
+
+def test_an_svg_embedding_a_picture_of_60_megapixels_is_refused_before_decoding(
+        stranger: Stranger):
+    """A 1-bit PNG of 7,746 × 7,746 pixels packs into kilobytes; decoded, it took most of
+    the memory cap (Pillow only warns below 100 megapixels)."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    png = io.BytesIO()
+    Image.new("1", (7746, 7746)).save(png, "PNG")
+    edit(stranger.game / "art" / "sample.svg", "</svg>",
+         '<image width="10" height="10" href="data:image/png;base64,'
+         + base64.b64encode(png.getvalue()).decode() + '"/></svg>')
+    refused(stranger, "sample.svg", "embeds pictures of 60,000,516 pixels")
