@@ -84,6 +84,14 @@ def copy_of(folder: Path, url: str) -> Path:
     return path
 
 
+class _Spent:
+    """Seconds spent downloading since the game's sheets were last refreshed (a build
+    refreshes them once, at its start), all its decks' addresses together: twenty decks at
+    a slow server must not take twenty deadlines."""
+
+    seconds = 0.0
+
+
 def forget() -> None:
     """Forget what this process fetched, so the next load fetches every address again: a
     long-running process (a preview that rebuilds on save) calls it before a rebuild."""
@@ -100,6 +108,7 @@ def refresh(folder: Path) -> None:
     except ContentError:
         return
     components = raw.get("components") if isinstance(raw, dict) else None
+    _Spent.seconds = 0.0  # one game's decks share build_total_s
     for item in components if isinstance(components, list) else ():
         url = item.get("cards_url") if isinstance(item, dict) else None
         if isinstance(url, str):
@@ -115,10 +124,17 @@ def _fetch(url: str, path: Path) -> str | None:
     from .fetch import FetchFailed, download  # the network stack, only for a sheet to fetch
 
     limits = settings()
+    left = limits["build_total_s"] - _Spent.seconds
+    if left <= 0:
+        return (f"the build's {limits['build_total_s']:g} s for downloads (build_total_s in "
+                "templates/cards_url.yaml) are spent")
+    started = time.monotonic()
     try:
-        data = download(url, limits["timeout_s"], limits["total_s"], MAX_FILE_BYTES)
+        data = download(url, limits["timeout_s"], min(limits["total_s"], left), MAX_FILE_BYTES)
     except FetchFailed as exc:
         return str(exc)
+    finally:
+        _Spent.seconds += time.monotonic() - started
     try:
         if path.is_file() and path.read_bytes() == data:
             return None

@@ -356,3 +356,59 @@ def test_an_svg_embedding_a_picture_of_60_megapixels_is_refused_before_decoding(
          '<image width="10" height="10" href="data:image/png;base64,'
          + base64.b64encode(png.getvalue()).decode() + '"/></svg>')
     refused(stranger, "sample.svg", "embeds pictures of 60,000,516 pixels")
+
+
+def test_the_download_deadline_holds_for_the_whole_build(tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch):
+    """Four decks at a server that sends a byte a second: each download kept its own
+    deadline, so a build waited four of them."""
+    import socket
+    import time
+
+    from generator.content.fetch import PRIVATE_ENV
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    stopped = threading.Event()
+
+    def drip() -> None:
+        listener.settimeout(0.1)
+        while not stopped.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            threading.Thread(target=_drip_to, args=(conn, stopped), daemon=True).start()
+
+    threading.Thread(target=drip, daemon=True).start()
+    port = listener.getsockname()[1]
+    monkeypatch.setenv(PRIVATE_ENV, "1")
+    monkeypatch.setattr(remote, "settings", lambda: {"timeout_s": 5.0, "total_s": 2.0,
+                                                     "build_total_s": 3.0,
+                                                     "reuse_within_s": 10.0})
+    decks = "".join(f"  - {{id: d{n}, cards_url: 'http://127.0.0.1:{port}/{n}.csv'}}\n"
+                    for n in range(4))
+    (tmp_path / "game.yaml").write_text("id: g\ncomponents:\n" + decks)
+    started = time.monotonic()
+    try:
+        remote.refresh(tmp_path)
+    finally:
+        stopped.set()
+        listener.close()
+    assert time.monotonic() - started < 4.5  # not 4 × 2 s
+
+
+def _drip_to(conn: object, stopped: threading.Event) -> None:
+    import socket
+    import time
+
+    assert isinstance(conn, socket.socket)
+    with conn:
+        conn.recv(4096)
+        for byte in b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + b"x" * 100:
+            if stopped.is_set():
+                return
+            try:
+                conn.sendall(bytes([byte]))
+            except OSError:
+                return
+            time.sleep(0.5)
