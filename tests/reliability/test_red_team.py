@@ -412,3 +412,11 @@ def _drip_to(conn: object, stopped: threading.Event) -> None:
             except OSError:
                 return
             time.sleep(0.5)
+
+
+def test_a_proof_of_a_card_1400_mm_wide_is_refused_before_rasterizing(stranger: Stranger):
+    """At 300 dpi one side is 16,535 × 16,535 pixels: over a gigabyte while pdfium draws."""
+    edit(stranger.game / "game.yaml", "size: poker", "size: [1400, 1400]")
+    refused(stranger, "card_pixels in templates/limits.yaml", "--dpi",
+            args=("proof", "--game-dir", "my-game", "--lang", "en", "--dpi", "300",
+                  "--out", "out"))
