@@ -115,3 +115,41 @@ def leaked(stranger: Stranger) -> list[str]:
         if MARK.encode() in data or MARK in text:
             found.append(str(pdf))
     return found
+
+
+def new_game_template(root: Path) -> Path:
+    """A game made by ``pnp new`` in ``root``, under the same cap: what each case copies."""
+    stranger = Stranger(root)
+    stranger.out.mkdir()
+    assert run_pnp(stranger, "new", "my-game").code == 0
+    return stranger.game
+
+
+BUILD = ("build", "--game-dir", "my-game", "--lang", "en", "--paper", "a4", "--out", "out")
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} is not in {path}"
+    path.write_text(text.replace(old, new))
+
+
+def refused(s: Stranger, *fragments: str, args: tuple[str, ...] = BUILD) -> str:
+    """Run ``pnp args``; assert exit 2, one line holding every fragment, nothing written
+    outside; the line."""
+    before = snapshot(s)
+    run = run_pnp(s, *args)
+    lines = run.err.strip().splitlines()
+    assert run.code == 2, run.err[-3000:]
+    assert len(lines) == 1, run.err[-3000:]
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+    assert snapshot(s) == before
+    assert not any(s.out.glob("*.pdf"))
+    return lines[0]
+
+
+def layout_text(s: Stranger, text: str) -> None:
+    edit(s.game / "layouts" / "cards.yaml", "size: 6, color: muted}",
+         f"size: 6, color: muted}}\n    - {{type: text, x: 3, y: 3, w: 30, h: 5, "
+         f"text: \"{text}\"}}")
