@@ -32,8 +32,9 @@ from ..resources import templates_dir
 from . import answers, lookup
 from .answers import LabGrid, Secret
 from .marks import format_answer
+from .play_state import KRIZO_TURNS
 from .queries import Tool
-from .table import table_data, table_words
+from .table import MOST_TOOLS, table_data, table_words
 
 GAME_ID = "save-patient-zero"
 CUE_LAYOUT = "spz-cue"  # the vector shape of each molecule colour, as printed in the kit
@@ -201,7 +202,16 @@ def language_part(game: Game, grid: LabGrid, found: lookup.Tables, seed: int,
             "cues": [{"symbol": c, "svg": cue_svg(game, c)} for c in cues],
             "languages": LANGUAGES,
             "words": {"records": texts, "names": names, "table": table,
+                      "plurals": plurals(tr),
                       "labs": {str(lab["code"]): lab["name"] for lab in labs}}}
+
+
+def plurals(tr: Translator) -> dict[str, list[str]]:
+    """The counted words the script fills in, each as the catalog's ngettext gives it for
+    n = 0, 1, 2… (the last form serves every larger n)."""
+    return {"tools": [tr.ngettext("{n} tool", "{n} tools", n) for n in range(MOST_TOOLS + 1)],
+            "krizo": [tr.ngettext("Krizo: {n} turn left", "Krizo: {n} turns left", n)
+                      for n in range(KRIZO_TURNS + 1)]}
 
 
 def render_page(seed: int, lang: str = "en") -> str:
