@@ -30,6 +30,7 @@ HIDE_AFTER_MS = 15000  # default: an answer shown to the lab that asked hides af
 MOST_TOOLS = 40  # more tools than a lab holds: the level table covers every count
 BLOCKED_BY_ELEKTROPANEO = (Tool.SCANPAD, Tool.ESTUGAMO, Tool.CENTRIFUGO)
 PLAY_SIZE = {Tool.SAMPLY: 3, Tool.MIKROSKOPO: 2, Tool.ANALYZER: 3}  # cards one play sorts
+UP_TO = (Tool.ANALYZER,)  # tools that take at most PLAY_SIZE cards (the others: exactly that)
 
 
 def effect(name: str) -> dict[str, Any]:
@@ -73,6 +74,7 @@ def table_data(game: Game, grid: answers.LabGrid, secret: answers.Secret,
         "labs": [str(lab["code"]) for lab in game.data["labs"]],
         "qty": {str(t["name"]).lower(): int(t["qty"]) for t in game.data["tools"]},
         "play_size": {str(t): n for t, n in PLAY_SIZE.items()},
+        "up_to": [str(t) for t in UP_TO],
         "interruption_after": INTERRUPTION_AFTER,
         "interruptions": [effect(str(deck.cards[i].fields["name"]))
                           for i in interruption_order(game, seed)],

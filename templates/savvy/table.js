@@ -331,6 +331,10 @@
       finish();  /* the answer first, then a tap to the next lab or the end of the game */
     } else {
       ownCards();
+      if (TABLE.up_to.indexOf(view.tool) >= 0) {  /* Analyzer: at most 3, Done after any */
+        $("done-play").textContent = TEXT.done;
+        $("done-play").hidden = false;
+      }
     }
     hideSoon();
     save();
