@@ -198,6 +198,19 @@ class FormKeys:
         values = self._values(reads, context)
         return None if values is None else (ELEMENT, where, w, h, bleed, *values)
 
+    def read_values(self, layout: str, context: Mapping[str, Any]) -> list[Any]:
+        """The values layout ``layout`` may read from ``context`` (each as deep as its keys
+        are followed), such as a card's fields or the game data a card shows."""
+        found = []
+        for read in self._memo.layout_reads(layout):
+            value = context.get(read[0])
+            for key in read[1:]:
+                if type(value) is not dict or key not in value or key in DICT_ATTRIBUTES:
+                    break
+                value = value[key]
+            found.append(value)
+        return found
+
     def _values(self, reads: tuple[Read, ...], context: Mapping[str, Any]) -> list | None:
         values = []
         for read in reads:

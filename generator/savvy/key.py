@@ -94,7 +94,8 @@ def _base_context(game: Game, tr: Translator, lang: str) -> dict[str, Any]:
     return {"game": {"id": game.id}, "data": data,
             "palette": dict(game.palette), "cues": localize(game.colour_cues, tr),
             "vars": game.vars, "lang": lang,
-            "_": tr.gettext, "gettext": tr.gettext, "ngettext": tr.ngettext}
+            "_": tr.gettext, "gettext": tr.gettext, "ngettext": tr.ngettext,
+            "pgettext": tr.pgettext}
 
 
 def render_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4") -> bytes:

@@ -58,7 +58,8 @@ def _environment(tr: Translator) -> Environment:
     env.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "separators": (",", ":")}
     env.install_gettext_callables(  # type: ignore[attr-defined]
         lambda message: escape(tr.gettext(message)),
-        lambda singular, plural, n: escape(tr.ngettext(singular, plural, n)), newstyle=True)
+        lambda singular, plural, n: escape(tr.ngettext(singular, plural, n)), newstyle=True,
+        pgettext=lambda context, message: escape(tr.pgettext(context, message)))
     env.filters["plain"] = lambda html: Markup(html).unescape()
     return env
 
