@@ -6,9 +6,10 @@ Every answer, and every mark that is right, comes from ``lookup.tables`` — the
 own functions — so the page's script computes nothing: it turns a tap or a link into a key and
 looks it up; in table mode it keeps count of cards and turns with ``table.table_data``. The
 page is drawn from the jinja2 templates of ``templates/savvy/`` (the shell ``page.html.j2``
-with ``page.css`` and the scripts ``page.js``, ``marks.js`` and ``table.js``; ``ui.html.j2``,
-the screens, rendered once per language; ``words.j2``, the words of each answer, label and
-mark) and translated through the game's catalogs, like the answer key.
+with ``page.css`` and the scripts ``page.js``, ``marks.js``, ``table.js`` and
+``table_events.js``; ``ui.html.j2``, the screens, rendered once per language; ``words.j2``,
+the words of each answer, label and mark) and translated through the game's catalogs, like
+the answer key.
 """
 
 from __future__ import annotations
