@@ -213,7 +213,10 @@ def plurals(tr: Translator) -> dict[str, list[str]]:
     n = 0, 1, 2… (the last form serves every larger n)."""
     return {"tools": [tr.ngettext("{n} tool", "{n} tools", n) for n in range(MOST_TOOLS + 1)],
             "krizo": [tr.ngettext("Krizo: {n} turn left", "Krizo: {n} turns left", n)
-                      for n in range(KRIZO_TURNS + 1)]}
+                      for n in range(KRIZO_TURNS + 1)],
+            "won": [tr.ngettext("Found the antidote with {n} tool: {title} ({tools} tools).",
+                                "Found the antidote with {n} tools: {title} ({tools} tools).", n)
+                    for n in range(MOST_TOOLS + 1)]}
 
 
 def render_page(seed: int, lang: str = "en") -> str:

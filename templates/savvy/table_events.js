@@ -78,7 +78,7 @@
       var text = TEXT[result] || TEXT.over;
       if (lab.won) {
         var level = WORDS.table.levels[TABLE.level[Math.min(lab.turns, TABLE.level.length - 1)]];
-        text = fill(TEXT.won, { n: lab.turns, title: level.title, tools: level.tools });
+        text = fill(plural("won", lab.turns), { title: level.title, tools: level.tools });
       }
       item.setAttribute("data-lab", code);
       item.setAttribute("data-result", result);

@@ -435,3 +435,12 @@ def test_the_words_of_zero_the_mezakol_shape_and_the_last_screen(page, browser):
     grid = [b for b in browser.find_elements(By.CSS_SELECTOR, "#grid .mol")
             if colour in b.get_attribute("aria-label").lower()]
     assert shape == grid[0].find_element(By.CSS_SELECTOR, ".badge use").get_attribute("href")
+
+
+def test_a_win_with_one_tool_is_counted_in_the_singular(page, browser):
+    browser.get(page)
+    css(browser, '#gate [data-lang="de"]').click()
+    css(browser, '#gate [data-mode="table"]').click()
+    play(browser, "M", "antidote", molecules=answers.secret_for_seed(SEED))
+    won = css(browser, '#results li[data-lab="M"]').text
+    assert "mit 1 Werkzeug gefunden" in won and "1 Werkzeugen" not in won
