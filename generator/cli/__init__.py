@@ -143,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             traceback.print_exc()
         print(f"error: {exc}", file=sys.stderr)
+        for note in getattr(exc, "__notes__", ()):  # what a catalogue build did not write
+            print(note, file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

@@ -15,7 +15,7 @@ WHERE = ("files go to ./pnp-locales/GAME/ for a built-in game (PNP_LOCALES=DIR: 
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    parser = sub.add_parser("i18n", help="translation catalogs: extract, init, status",
+    parser = sub.add_parser("i18n", help="translation catalogs: extract, init, update, status",
                             description=f"Translation catalogs; {WHERE}. Builds, pnp check and "
                             "status run from the same folder read them first.",
                             epilog="example: pnp i18n init es pharma-code")
@@ -30,6 +30,16 @@ def register(sub: argparse._SubParsersAction) -> None:
                               epilog="example: pnp i18n init es pharma-code")
     init.add_argument("lang", help="language code, such as es or zh")
     init.add_argument("--force", action="store_true", help="start an existing catalog again")
+    update = actions.add_parser("update", help="merge what each game needs now into LANG.po",
+                                description=f"Bring LANG.po up to date as msgmerge would: "
+                                "unchanged texts keep their translation, changed ones stay "
+                                "as fuzzy with the previous text (#|), removed ones become "
+                                f"obsolete (#~), comments and header kept; {WHERE}.",
+                                epilog="example: pnp i18n update es pharma-code")
+    update.add_argument("lang", help="language code, such as es or zh")
+    for action in (init, update):
+        action.add_argument("--translator", metavar='"NAME <EMAIL>"',
+                            help="the Last-Translator header (default: $PNP_TRANSLATOR)")
     status = actions.add_parser("status", help="share translated per language and game",
                                 description="Messages translated per language and game; "
                                 "fuzzy entries and empty plural forms count as untranslated.",
@@ -38,9 +48,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     status.add_argument("--json", action="store_true", help='{"fr": {"game": 100.0, …}, …}')
     status.add_argument("--verbose", "-v", action="store_true",
                         help="also list the missing and fuzzy message ids")
-    for action in (extract, init, status):
+    for action in (extract, init, update, status):
         action.add_argument("games", nargs="*", help="game ids (default: every built-in game)")
         action.add_argument("--game-dir", help="a game folder of your own instead")
+    for action in (extract, init, update):
+        action.add_argument("--engine", action="store_true",
+                            help="the engine's catalog instead of a game's: the print guide, "
+                            "footers and rule cards every game shares, translated once "
+                            "(./pnp-locales/_engine/)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,16 +65,26 @@ def run(args: argparse.Namespace) -> int:
     from ..i18n import workflow
     from ..i18n.places import shown
 
-    folders = [Path(args.game_dir)] if args.game_dir else [
+    folders: list = [Path(args.game_dir)] if args.game_dir else [
         game_folder(g) for g in (args.games or builtin_games())]
-    if args.action in ("extract", "init"):
+    if getattr(args, "engine", False):
+        folders = [None]  # the engine's catalog
+    if args.action in ("extract", "init", "update"):
         for folder in folders:
             path = (workflow.extract(folder) if args.action == "extract"
-                    else workflow.init(folder, args.lang, args.force))
+                    else workflow.update(folder, args.lang, args.translator)
+                    if args.action == "update"
+                    else workflow.init(folder, args.lang, args.force, args.translator))
             print(f"wrote {path}")
-        if args.action == "init":
+        for folder in folders if args.action in ("init", "update") else ():
+            engine = folder and workflow.engine_catalog(folder, args.lang, args.action,
+                                                        args.translator)
+            if engine:  # the strings every built-in game shares, translated once
+                print(f"wrote {engine} (shared by every game)")
+        if args.action in ("init", "update"):
             game = (f"--game-dir {shown(folders[0])}" if args.game_dir
-                    else folders[0].name if len(folders) == 1 else "GAME")
+                    else "GAME" if len(folders) != 1 or folders[0] is None
+                    else folders[0].name)
             print(f"next: translate the msgstr lines, then  pnp build {game} --lang {args.lang}")
         return 0
     report = {lang: {f.name: workflow.status(f, lang) for f in folders}
@@ -73,17 +98,27 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_status(report: dict, verbose: bool) -> None:
-    """A line per language and game with its counts; the ids themselves only when asked."""
+    """A line per language and game with its counts in strings and words, a line per part
+    of the game below it, the catalogs' problems; the ids themselves only when asked."""
     left = False
     for lang, games in report.items():
         for game, state in games.items():
             counts = [f"{state.translated}/{state.total} translated"]
             counts += [f"{len(ids)} {label}" for label, ids in
                        (("missing", state.missing), ("fuzzy", state.fuzzy)) if ids]
+            counts += [f"{len(state.problems)} problems"] if state.problems else []
+            counts += [f"words {state.words - state.words_left}/{state.words}"]
             print(f"{lang:<6} {game:<22} {state.percent:5.1f} %  {', '.join(counts)}")
+            for name, part in state.parts.items():
+                if part.missing or part.fuzzy or verbose:
+                    print(f"         {name:<44} {part.strings:4} strings {part.words:6} words"
+                          f"  missing {part.missing} ({part.missing_words} words)"
+                          f"  fuzzy {part.fuzzy} ({part.fuzzy_words} words)")
+            for problem in state.problems:
+                print(f"         problem: {problem}")
             left = left or bool(state.missing or state.fuzzy)
             for label, ids in (("missing", state.missing), ("fuzzy", state.fuzzy)):
                 for message in ids if verbose else ():
-                    print(f"         {label}: {message[:90]!r}")
+                    print(f"         {label}: {message.replace(chr(4), ' | ')[:90]!r}")
     if left and not verbose:
-        print("(--verbose lists the missing and fuzzy ids)")
+        print("(--verbose lists every part and the missing and fuzzy ids)")

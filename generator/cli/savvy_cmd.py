@@ -12,6 +12,7 @@ from typing import Any
 
 from ..content.wording import counted
 
+MAX_KEYS = 50  # keys in one PDF: a kit's worth of games
 MAX_SEED = 999_999_999  # the QR payload carries up to 9 digits
 SHOW_CANDIDATES = 20  # solve lists the candidates themselves when this few remain
 
@@ -22,6 +23,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     new = actions.add_parser("new", help="pick a secret and write its answer key PDF")
     new.add_argument("--seed", type=int, help="game number (default: a random one)")
+    new.add_argument("--keys", type=int, metavar="N",
+                     help="print N answer keys in one PDF (savvy-keys.pdf), one game a page, "
+                     "to keep with the kit: games --seed, --seed+1… (or N random games)")
     _pdf_options(new)
 
     answer = actions.add_parser("answer", help="Savvy's answer to one tool")
@@ -120,8 +124,24 @@ def _new(args: argparse.Namespace) -> int:
     from ..savvy.key import write_key
 
     seed = _seed(args)
+    if args.keys is not None:
+        return _keys(args, seed)
     path = write_key(answers.secret_for_seed(seed), seed, args.lang, args.paper, args.out)
     print(f"game {seed}: answer key written to {path} (keep it hidden)")
+    return 0
+
+
+def _keys(args: argparse.Namespace, first: int) -> int:
+    """``savvy new --keys N``: N games' keys in one PDF, the games numbered from ``first``."""
+    from ..errors import UsageError
+    from ..savvy.key import write_keys
+
+    if not 1 <= args.keys <= MAX_KEYS:
+        raise UsageError(f"--keys {args.keys}: print 1 to {MAX_KEYS} keys at a time")
+    seeds = [(first + n) % (MAX_SEED + 1) for n in range(args.keys)]
+    path = write_keys(seeds, args.lang, args.paper, args.out)
+    print(f"games {', '.join(map(str, seeds))}: {args.keys} answer keys written to {path} "
+          "(keep them hidden; each QR code restores its game)")
     return 0
 
 

@@ -1,4 +1,5 @@
-"""``pnp watch``: a live preview of one's own game in the browser, rebuilt on every save."""
+"""``pnp watch``: a live preview of a game in the browser, rebuilt on every save: a
+designer's own folder, or a built-in game in a translator's language."""
 
 from __future__ import annotations
 
@@ -26,26 +27,37 @@ def register(sub: argparse._SubParsersAction) -> None:
         "file of the folder is saved: only the cards an edit changed are drawn again, and a "
         "broken file shows its error on the page beside the last good proofs. Runs until "
         "Ctrl-C.",
-        epilog="example: pnp watch --game-dir my-game --paper letter --port 8000 --no-browser")
-    p.add_argument("--game-dir", required=True, help="the game folder to watch")
+        epilog="examples: pnp watch --game-dir my-game --paper letter --port 8000 "
+        "--no-browser; pnp watch microbious --lang es --fallback en")
+    p.add_argument("game", nargs="?", help="a built-in game's id (a translator's preview: "
+                   "its catalogs in ./pnp-locales/ are watched too)")
+    p.add_argument("--game-dir", help="the game folder to watch")
     p.add_argument("--port", type=port, default=0, help="port on 127.0.0.1 (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--lang", type=language, default="en", help="language (default en)")
     p.add_argument("--out", default="output", help="where the PDF is written (default output)")
     p.add_argument("--paper", choices=list(papers()), default="a4",
                    help="the paper of the PDF whose pages the preview shows (default a4)")
+    p.add_argument("--fallback", choices=["en"], help="draw untranslated text in English, "
+                   "marked [EN] on its card and listed on the page")
 
 
 def run(args: argparse.Namespace) -> int:
     import webbrowser
     from pathlib import Path
 
+    from ..content.loader import game_folder
     from ..content.wording import counted
     from ..designer.watch import Preview, Status, WatchRequest, describe, watch
     from ..designer.watch_server import PreviewServer
+    from ..errors import UsageError
 
-    preview = Preview(WatchRequest(Path(args.game_dir), args.lang, out_dir=Path(args.out),
-                                   paper=args.paper))
+    if bool(args.game) == bool(args.game_dir):
+        raise UsageError("name a built-in game (pnp watch microbious --lang es) or a folder "
+                         "of your own (--game-dir my-game), one of the two")
+    folder = game_folder(args.game) if args.game else Path(args.game_dir)
+    preview = Preview(WatchRequest(folder, args.lang, out_dir=Path(args.out),
+                                   paper=args.paper, fallback=args.fallback))
     server = PreviewServer(preview, args.port).start()
     print(f"watching {preview.folder}: open {server.url} (Ctrl-C stops)", flush=True)
     if not args.no_browser:

@@ -44,21 +44,30 @@ class IconSet:
         return self._bodies[name]
 
     def _find(self, name: str, hops: int) -> str | None:
-        # a key is written "name": once (a quote inside a body is escaped), then its object
-        key = f"{json.dumps(name)}:"
-        at = self.text.find(key, self.icons_at)
-        if at < 0 or not name:
-            return None
-        start = at + len(key)
-        while self.text[start] in " \t\r\n":
-            start += 1
-        entry, _ = _DECODER.raw_decode(self.text, start)
-        if not isinstance(entry, dict):
+        entry = self._entry(name) if name else None
+        if entry is None:
             return None
         if isinstance(entry.get("body"), str):
             return str(entry["body"])
         parent = entry.get("parent")  # an alias
         return self._find(parent, hops - 1) if isinstance(parent, str) and hops else None
+
+    def _entry(self, name: str) -> dict[str, Any] | None:
+        """The object of icon or alias ``name``. Its key is written "name": (a quote inside a
+        body is escaped), but an icon's own properties are written so too ("hidden": true):
+        the first occurrence whose value is an object is the icon's, as no property of an
+        icon or alias is an object."""
+        key = f"{json.dumps(name)}:"
+        at = self.text.find(key, self.icons_at)
+        while at >= 0:
+            start = at + len(key)
+            while self.text[start] in " \t\r\n":
+                start += 1
+            if self.text[start] == "{":
+                entry, _ = _DECODER.raw_decode(self.text, start)
+                return dict(entry)
+            at = self.text.find(key, start)
+        return None
 
     def names(self) -> list[str]:
         """Every name of the set (read whole: only to suggest the nearest to a wrong one)."""

@@ -17,6 +17,7 @@ from ..resources import games_dir
 from .cards_file import read_rows, url_rows
 from .checker import Checker, join
 from .credits_spec import CREDITS_KEY, read_credits
+from .deck_text import TRANSLATE_KEY, cell_place, translated, translated_names
 from .fields import field_map
 from .guide_spec import GUIDE_KEYS, read_guide
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
@@ -33,7 +34,7 @@ GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "d
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
              "expect", "fields", "share", "gang_cut", "encoding", "delimiter", "sheet",
-             "cards_url"},
+             "cards_url", TRANSLATE_KEY},
     "sheet": {"id", "kind", "title", "layout", "copies", "orientation", "vars", "share"},
     "board": {"id", "kind", "title", "layout", "overlap", "vars"},
     "rules": RULES_KEYS,
@@ -229,6 +230,7 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
     _need_layout(check, back, layouts, item, "back", where)
     rows = _card_rows(check, item, where, folder)
     mapping = field_map(check, item, where)
+    names = translated_names(check, item, where)
     cards: list[Card] = []
     for index, row in enumerate(rows):
         row_where = join(join(where, "cards"), index)
@@ -241,7 +243,8 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
         _need_layout(check, card_front, layouts, row, "front", row_where)
         _need_layout(check, card_back, layouts, row, "back", row_where)
         fields = {k: v for k, v in row.items() if k not in CARD_RESERVED}
-        fields = freeze({**fields, **mapping.apply(check, row, row_where)})
+        fields = freeze(translated({**fields, **mapping.apply(check, row, row_where)}, names,
+                                   mapping, cell_place(item, index)))
         origin = card_origin(row, index + 1, mapping.columns,
                              str(folder / item["cards_file"]) if item.get("cards_file")
                              else check.file)
@@ -262,6 +265,21 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
     share, gang_cut = _flag(check, item, "share", where), _flag(check, item, "gang_cut", where)
     _check_gang_cut(check, item, where, gang_cut and share)
     return Deck(deck_id, title, size, tuple(cards), variables, share=share, gang_cut=gang_cut)
+
+
+def deck_rows(item: Mapping[str, Any], where: str, folder: Path
+              ) -> list[tuple[int, dict[str, Any]]]:
+    """The fields of each row of one deck (with its index) as the build maps them, its
+    translated fields as messages (``deck_text``); problems are left to the build."""
+    check = Checker(str(folder / "game.yaml"))
+    mapping, names = field_map(check, item, where), translated_names(check, item, where)
+    found = []
+    for index, row in enumerate(_card_rows(check, item, where, folder)):
+        if isinstance(row, dict):
+            fields = {k: v for k, v in row.items() if k not in CARD_RESERVED}
+            fields.update(mapping.apply(check, row, where))
+            found.append((index, translated(fields, names, mapping, cell_place(item, index))))
+    return found
 
 
 def _flag(check: Checker, item: Mapping[str, Any], key: str, where: str) -> bool:

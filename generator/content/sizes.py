@@ -35,6 +35,21 @@ def printer_defaults() -> dict[str, float]:
     return {"margin": float(raw["margin"]), "footer": float(raw["footer"])}
 
 
+@lru_cache(maxsize=1)
+def _safe_table() -> dict[str, float]:
+    return {str(k): float(v) for k, v in load_yaml(templates_dir() / "sizes.yaml")["safe"].items()}
+
+
+def safe_zone(size: Size) -> float:
+    """How far inside the trim, in mm, a card of ``size`` keeps what carries meaning: the
+    ``safe`` figure of the named size it is (within 0.01 mm), else ``safe.default``."""
+    table = _safe_table()
+    for name, named in card_sizes().items():
+        if name in table and abs(named.w - size.w) < 0.01 and abs(named.h - size.h) < 0.01:
+            return table[name]
+    return table["default"]
+
+
 def card_sizes() -> dict[str, Size]:
     return _table()["cards"]
 

@@ -21,6 +21,19 @@ class Msg(str):
     """A translatable message id (English source text)."""
 
     __slots__ = ()
+    context: str | None = None  # a msgctxt: which use of a short or ambiguous word this is
+    note: str | None = None     # a word for the translator (keep a name, say what it means)
+
+
+class NotedMsg(Msg):
+    """A message written ``!t {text: …, context: …, note: …}``: the same English word may
+    need another translation in another use (a msgctxt), or a note for the translator."""
+
+    def __new__(cls, text: str, context: str | None = None, note: str | None = None
+                ) -> NotedMsg:
+        made = super().__new__(cls, text)
+        made.context, made.note = context, note
+        return made
 
 
 class LineDict(dict):
@@ -78,7 +91,18 @@ def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
     return result
 
 
+MSG_KEYS = {"text", "context", "note"}
+
+
 def _construct_msg(loader: _Loader, node: yaml.Node) -> Msg:
+    if isinstance(node, yaml.MappingNode):
+        raw = loader.construct_mapping(node)
+        if set(raw) - MSG_KEYS or not isinstance(raw.get("text"), str) or not all(
+                isinstance(raw.get(k), (str, type(None))) for k in MSG_KEYS):
+            raise yaml.constructor.ConstructorError(
+                None, None, "!t {text: …, context: …, note: …} takes a text and, for the "
+                "translator, a context and a note, each a string", node.start_mark)
+        return NotedMsg(raw["text"], raw.get("context"), raw.get("note"))
     if not isinstance(node, yaml.ScalarNode):
         raise yaml.constructor.ConstructorError(
             None, None, "!t marks one piece of text", node.start_mark

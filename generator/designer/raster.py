@@ -14,6 +14,7 @@ from ..errors import UsageError
 from ..i18n.catalog import Translator, require_translations, translator
 from ..imposition.plan import ComponentPlan, PagePlan, Placement, PrintOptions, Side
 from ..limits import limit, past
+from ..pipeline.build import fallback_marker
 from ..pipeline.contexts import Contexts
 from ..pipeline.load import resolve_game
 from ..pipeline.request import BuildRequest
@@ -110,7 +111,9 @@ class Rasterizer:
             self.request.game, self.request.lang, options, fallback=self.request.fallback))
         plans = [ComponentPlan(deck.id, deck.id, tuple(pages[Side.FRONT] + pages[Side.BACK]))]
         info = DocumentInfo(f"{self.game.id} {deck.id} proof", deck.id, "")
-        data = render_pdf(self.game, plans, contexts, info, page_footer=False)
+        marker = fallback_marker(self.game, self.tr) if self.request.fallback else None
+        data = render_pdf(self.game, plans, contexts, info, after_placement=marker,
+                          page_footer=False)
         require_translations(self.tr, self.tr.missing)
         images = rasterize(data, dpi, (width, height))
         fronts = images[:len(items)]

@@ -29,12 +29,12 @@ from ..content.model import Deck, Size
 from ..content.sizes import card_sizes
 from ..content.wording import counted
 from ..content.yamlio import load_yaml
-from ..errors import UsageError
+from ..errors import RenderError, UsageError
 from ..pipeline.build import build_one_up
 from ..resources import templates_dir
 from .raster import Rasterizer
 from .staging import staged
-from .vendor_preflight import OrderedDeck, OrderPdf, preflight
+from .vendor_preflight import OrderedDeck, OrderPdf, check_image, preflight
 
 RENDER_CHUNK = 12     # cards rasterized at a time, so a big deck does not fill the memory
 
@@ -56,6 +56,8 @@ class Vendor:
     format: str
     wants: str                   # what the shop asks for beyond these images ('' = nothing)
     products: tuple[Product, ...]
+    mode: str = "RGB"            # every card image's colour mode (Pillow's name)
+    safe: float = 3.175          # mm inside the trim that text and icons keep clear of
     order_pdf: OrderPdf | None = None  # its order files: pnp build --pdfx --one-up
 
 
@@ -173,7 +175,7 @@ def export_vendor(request: VendorRequest) -> VendorResult:
         manifest = _manifest(shop, raster.game.id, request.lang, fits, files)
         if shop.order_pdf:
             pdfs = _one_up_pdfs(request, shop.order_pdf, [f for f in fits if f.scale == 1],
-                                staging)
+                                staging, shop.safe)
             manifest.update(pdfs=pdfs, not_in_pdf=list(scaled))
         (staging / "manifest.json").write_text(json.dumps(manifest, indent=1, ensure_ascii=False)
                                                + "\n", encoding="utf-8")
@@ -187,7 +189,7 @@ def export_vendor(request: VendorRequest) -> VendorResult:
 
 
 def _one_up_pdfs(request: VendorRequest, order: OrderPdf, fits: list[DeckFit],
-                 folder: Path) -> list[str]:
+                 folder: Path, safe: float) -> list[str]:
     """The decks taken as is as ``pnp build --pdfx --one-up`` draws them (PDF/X-1a, CMYK, a
     card a page at trim + the product's bleed) under the shop's rules: its ink limit, its page
     order, one file a deck or one a bleed; each file re-read against those rules before it
@@ -204,7 +206,7 @@ def _one_up_pdfs(request: VendorRequest, order: OrderPdf, fits: list[DeckFit],
                               order.ink_limit, request.fallback, order.back_first)
         preflight(result.path, order, [OrderedDeck(
             f.deck.id, len(f.deck.cards), f.deck.size,
-            len({card.back for card in f.deck.cards}) == 1) for f in group], bleed)
+            len({card.back for card in f.deck.cards}) == 1) for f in group], bleed, safe)
         names.append(result.path.name)
     return names
 
@@ -224,6 +226,7 @@ def _export_deck(raster: Rasterizer, shop: Vendor, deck_fit: DeckFit,
         row: dict[str, Any] = {"file": f"{deck.id}-{side}-{number:03d}.png", "deck": deck.id,
                                "side": side, "quantity": 1, "product": product.id}
         image.save(folder / row["file"], dpi=(shop.dpi, shop.dpi))
+        check_image(folder / row["file"], product.px, shop.mode, shop.dpi)
         seen[key] = row
         rows.append(row)
     return rows
@@ -297,7 +300,11 @@ def _vendor(vendor_id: str, raw: dict[str, Any]) -> Vendor:
             else (float(bleed), float(bleed)),
             (int(spec["px"][0]), int(spec["px"][1]))))
     order = raw.get("order_pdf")
+    if (raw["files"] == "pdf") != bool(order):
+        raise RenderError(f"templates/vendors.yaml: vendor {vendor_id} takes files: "
+                          f"{raw['files']}, which needs order_pdf exactly when it is pdf")
     return Vendor(vendor_id, str(raw["name"]), int(raw["dpi"]), str(raw["format"]),
-                  str(raw.get("wants", "")), tuple(products),
+                  str(raw.get("wants", "")), tuple(products), str(raw["mode"]),
+                  float(raw["safe"]),
                   OrderPdf(int(order["ink_limit"]), bool(order["back_first"]),
                            bool(order["per_deck"])) if order else None)

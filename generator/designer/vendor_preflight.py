@@ -1,6 +1,7 @@
-"""A print shop's order file read back against the shop's rules before it is kept: the page
-count and sizes, the boxes, the total ink of every colour and image, and the page order. The
-rules are data (``order_pdf`` in templates/vendors.yaml); a file that breaks one is refused
+"""A print shop's files read back against the shop's rules before they are kept. An order
+PDF: the page count and sizes, the boxes, the total ink of every colour and image, the page
+order, and no character inside the safe zone. A card image: its pixel size, colour mode and
+resolution. The rules are data (templates/vendors.yaml); a file that breaks one is refused
 with the rule, the value found and where, and the export writes nothing (it is staged)."""
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from pathlib import Path
 
 import numpy as np
 import pikepdf
+import pypdfium2 as pdfium
+from PIL import Image
 
 from ..content.model import Size
 from ..errors import RenderError
@@ -39,14 +42,58 @@ class OrderedDeck:
     shared_back: bool
 
 
-def preflight(path: Path, order: OrderPdf, decks: Sequence[OrderedDeck], bleed: float) -> None:
-    """Refuse ``path`` unless it holds every card of ``decks`` one a page under ``order``."""
+def preflight(path: Path, order: OrderPdf, decks: Sequence[OrderedDeck], bleed: float,
+              safe: float) -> None:
+    """Refuse ``path`` unless it holds every card of ``decks`` one a page under ``order``,
+    with no character within ``safe`` mm of a page's TrimBox."""
     pdf = pikepdf.open(path)
     problems = [*_pages(pdf, decks, bleed), *_ink(pdf, order.ink_limit),
-                *_order(pdf, order, decks)]
+                *_order(pdf, order, decks), *_safe_zone(path, safe)]
     if problems:
         raise RenderError(f"{path.name} breaks the shop's rules (templates/vendors.yaml "
                           f"order_pdf): {'; '.join(problems[:5])}")
+
+
+def check_image(path: Path, px: tuple[int, int], mode: str, dpi: int) -> None:
+    """Refuse a card image unless it is the product's pixel size in the shop's colour mode
+    and says the shop's resolution (vendors.yaml ``px``, ``mode``, ``dpi``)."""
+    with Image.open(path) as image:
+        found = image.size, image.mode, image.info.get("dpi", (0, 0))
+    problems = []
+    if found[0] != tuple(px):
+        problems.append(f"{found[0][0]}×{found[0][1]} px where the product takes {px[0]}×{px[1]}")
+    if found[1] != mode:
+        problems.append(f"colour mode {found[1]} where the shop takes {mode}")
+    if any(abs(float(v) - dpi) > 0.5 for v in found[2]):
+        problems.append(f"{float(found[2][0]):.0f} dpi where the shop prints at {dpi}")
+    if problems:
+        raise RenderError(f"{path.name} breaks the shop's rules (templates/vendors.yaml): "
+                          + "; ".join(problems))
+
+
+def _safe_zone(path: Path, safe: float) -> Iterator[str]:
+    """Every page with a character within ``safe`` mm of its TrimBox (the font's box of
+    the character, as a viewer selects it), the nearest named."""
+    document = pdfium.PdfDocument(path)
+    try:
+        for number in range(len(document)):
+            page = document[number]
+            left, bottom, right, top = page.get_trimbox()
+            text = page.get_textpage()
+            nearest: tuple[float, str] | None = None
+            for index in range(text.count_chars()):
+                char = text.get_text_range(index, 1)
+                if not char.strip():
+                    continue
+                x0, y0, x1, y1 = text.get_charbox(index, loose=True)
+                gap = min(x0 - left, right - x1, y0 - bottom, top - y1)
+                if gap < mm(safe) - mm(TOLERANCE_MM) and (nearest is None or gap < nearest[0]):
+                    nearest = (gap, char)
+            if nearest is not None:
+                yield (f"page {number + 1}: '{nearest[1]}' lies {nearest[0] / mm(1):.2f} mm "
+                       f"inside the trim, within the {safe:g} mm safe zone")
+    finally:
+        document.close()
 
 
 def _pages(pdf: pikepdf.Pdf, decks: Sequence[OrderedDeck], bleed: float) -> Iterator[str]:

@@ -43,6 +43,7 @@ class WatchRequest:
     bleed: float = 3.0
     out_dir: Path = Path("output")  # where the PDF is written, as ``pnp build``
     paper: str = "a4"            # the PDF's paper, as ``pnp build --paper``
+    fallback: str | None = None  # as ``--fallback``: untranslated text drawn in English, marked
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,7 @@ class Proofs:
     pdf: bytes = b""
     pdf_name: str = ""
     pages: int = 0
+    untranslated: tuple[str, ...] = ()  # with a fallback: the messages drawn in English
 
     @cached_property
     def pdf_key(self) -> str:
@@ -125,11 +127,11 @@ class Preview:
 
     def _build(self, number: int) -> Proofs:
         request = self.request
-        raster = Rasterizer(self.folder, request.lang)
+        raster = Rasterizer(self.folder, request.lang, fallback=request.fallback)
         game, tr = raster.game, raster.tr
-        folders = [self.folder, *user_catalog_folders(self.folder)]
-        shared = self.cache.shared_key(game, folders, request.out_dir.resolve(),
-                                       (request.lang, request.dpi, request.bleed))
+        shared = self.cache.shared_key(game, self.folders(), request.out_dir.resolve(),
+                                       (request.lang, request.dpi, request.bleed,
+                                        request.fallback))
         decks, images = [], {}
         for deck in (c for c in game.components if isinstance(c, Deck) and c.cards):
             with PDFIUM:
@@ -138,9 +140,15 @@ class Preview:
             images.update(pngs)
         self.cache.keep_only(images)
         result = build(BuildRequest(self.folder, request.lang, PrintOptions(paper=request.paper),
-                                    out_dir=request.out_dir))
+                                    out_dir=request.out_dir, fallback=request.fallback))
         return Proofs(number, tr.gettext(game.title), tuple(decks), images,
-                      result.path.read_bytes(), result.path.name, result.pages)
+                      result.path.read_bytes(), result.path.name, result.pages,
+                      tuple(m.replace("\x04", " | ") for m in result.fallback_ids))
+
+    def folders(self) -> list[Path]:
+        """What a build reads and a save there rebuilds: the game folder and the user's
+        catalogs of it (a translator's ``pnp-locales/<game>/``, the engine's)."""
+        return [self.folder, *user_catalog_folders(self.folder)]
 
 
 def describe(problem: Problem) -> str:
@@ -168,7 +176,9 @@ def watch(preview: Preview, stop: threading.Event | None = None,
     built = False
     # the first build runs on the watcher's first (empty) timeout, once it is watching: a save
     # during that build is then seen, not lost
-    for changes in watchfiles.watch(preview.folder, watch_filter=GameFiles(), stop_event=stop,
+    # the folders that exist when watching starts (pnp i18n init before pnp watch)
+    folders = [f for f in preview.folders() if f.is_dir()]
+    for changes in watchfiles.watch(*folders, watch_filter=GameFiles(), stop_event=stop,
                                     debounce=GROUP, step=SETTLE, rust_timeout=IDLE,
                                     yield_on_timeout=True, raise_interrupt=True):
         if changes or not built:

@@ -25,11 +25,25 @@ from ..errors import ContentError, Problem
 from ..limits import limit, refuse
 from ..resources import file_version
 from .checks import catalog_problems, syntax_problems
-from .places import catalog_folders, catalog_home, init_command, is_builtin, shown
+from .places import (
+    catalog_folders,
+    catalog_home,
+    game_catalog_folders,
+    init_command,
+    is_builtin,
+    shown,
+)
 
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")
 SAVE_PO_AS = "save it as UTF-8 (in Poedit or a text editor: Save as, encoding UTF-8)"
+CONTEXT_SEP = "\x04"  # gettext's separator of msgctxt and msgid in one key
+
+
+def message_key(message: str, context: str | None = None) -> str:
+    """The key of one message in a translator and in the extracted messages: the msgid, after
+    its msgctxt and gettext's separator when it has one."""
+    return f"{context}{CONTEXT_SEP}{message}" if context else str(message)
 
 
 # within ``entries_set_aside``: a catalog is read without the entries its checks refuse
@@ -102,7 +116,7 @@ def languages_for(game_folder: Path) -> list[str]:
     in without ``--lang`` and whose text must fit. A built-in game has French, English and
     German; a designer's own game has English. Either adds every ``<lang>.po`` (or
     ``<lang>.<topic>.po``) of its search path: the user's folder, then its ``locales/``."""
-    found = {p.name.split(".")[0] for folder in catalog_folders(game_folder)[:-1]
+    found = {p.name.split(".")[0] for folder in game_catalog_folders(game_folder)
              for p in folder.glob("*.po")}
     first = list(LANGUAGES) if is_builtin(game_folder) else [SOURCE_LANG]
     return [*first, *sorted(found - set(first))]
@@ -137,12 +151,26 @@ class Translator:
         return None if found is None else f"{shown(found[0])}:{found[1]}"
 
     def gettext(self, message: str) -> str:
+        context = getattr(message, "context", None)
+        if context:
+            return self.pgettext(context, message)
         if self.lang == SOURCE_LANG or not message:
             return str(message)
         found = self.messages.get(message)
         if found is not None:
             return found[0] if isinstance(found, tuple) else found
         self.missing.add(str(message))
+        return str(message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """The translation of ``message`` in one use of it (its msgctxt)."""
+        if self.lang == SOURCE_LANG or not message:
+            return str(message)
+        key = message_key(message, context)
+        found = self.messages.get(key)
+        if found is not None:
+            return found[0] if isinstance(found, tuple) else found
+        self.missing.add(key)
         return str(message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
@@ -197,7 +225,8 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
         for message in catalog:
             if not message.id:
                 continue
-            key = str(message.id[0] if isinstance(message.id, (list, tuple)) else message.id)
+            key = message_key(str(message.id[0] if isinstance(message.id, (list, tuple))
+                                  else message.id), message.context)
             if message.lineno:
                 result.lines[key] = (path, message.lineno)
             if message.lineno in refused:
@@ -274,6 +303,18 @@ def _untranslated(tr: Translator, message: str) -> str:
 
 class Gettext(Protocol):
     def gettext(self, message: str) -> str: ...
+
+
+def strings_in(value: Any) -> Iterator[str]:
+    """Every string inside a value (mappings, sequences), as ``localize`` left them."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            yield from strings_in(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from strings_in(item)
 
 
 def localize(value: Any, tr: Gettext) -> Any:

@@ -62,6 +62,21 @@ GUIDE_STEPS = {
     "sheet": "Nothing to cut: use it as printed.",
     "shared": "Cut it out along its edge.",  # a sheet printed on a page it shares
 }
+# Steps that refer to the part by a pronoun ("use it"), which some languages inflect by the
+# gender of the part's name. A game's catalog may say the gender of each part's title in its
+# language (msgctxt GENDER_CONTEXT, msgid the title, msgstr one of GENDERS); the engine's
+# catalog then gives the step in that case (msgctxt "part: <gender>"); without either, the
+# step without context serves every part.
+GENDERED_STEPS = ("sheet", "shared")
+GENDER_CONTEXT = "grammatical gender"
+GENDERS = ("masculine", "feminine", "neuter")
+
+
+def gender_context(gender: str) -> str:
+    """The msgctxt of a step said of a part whose title has ``gender``."""
+    return f"part: {gender}"
+
+
 # A sheet printed on both sides (``duplex:`` in ``assembly:``) in a single-sided build.
 GUIDE_GLUE_SIDES = "Printed single-sided: glue its pages back to back, two by two, in order."
 GUIDE_BRING = "What to bring"

@@ -19,6 +19,7 @@ from ..resources import games_dir, locales_dir
 
 LOCALES_ENV = "PNP_LOCALES"   # names the user's catalog folder instead of ./pnp-locales
 LOCALES_FOLDER = "pnp-locales"
+ENGINE_FOLDER = "_engine"  # the user's engine catalogs: the print guide, footers, rule cards
 
 
 def is_builtin(game_folder: Path) -> bool:
@@ -32,19 +33,32 @@ def user_locales_root() -> Path:
     return Path(os.environ.get(LOCALES_ENV) or LOCALES_FOLDER).absolute()
 
 
+def user_engine_folder() -> Path:
+    """The user's engine catalogs (``pnp-locales/_engine/<lang>.po``): the strings every game
+    shares (the print guide, footers, rule cards), translated once for all games."""
+    return user_locales_root() / ENGINE_FOLDER
+
+
 def user_catalog_folders(game_folder: Path) -> list[Path]:
     """The folders outside the game folder that hold the user's catalogs of this game: its
-    folder under :func:`user_locales_root` for a built-in game, none for one's own game.
-    A game's fingerprint hashes them with the game folder."""
-    return [user_locales_root() / game_folder.name] if is_builtin(game_folder) else []
+    folder under :func:`user_locales_root` for a built-in game (none for one's own game),
+    then the user's engine catalogs. A game's fingerprint hashes them with the game folder."""
+    own = [user_locales_root() / game_folder.name] if is_builtin(game_folder) else []
+    return [*own, user_engine_folder()]
+
+
+def game_catalog_folders(game_folder: Path) -> list[Path]:
+    """The folders of this game's own catalogs, most specific first: the user's (a built-in
+    game's) and the game's ``locales/``; what says which languages a game has."""
+    own = [user_locales_root() / game_folder.name] if is_builtin(game_folder) else []
+    return [*own, own_locales(game_folder)]
 
 
 def catalog_folders(game_folder: Path | None) -> list[Path]:
     """The search path of one game's catalogs, most specific first: the user's, the game's
-    ``locales/``, the engine's."""
-    if game_folder is None:
-        return [locales_dir()]
-    return [*user_catalog_folders(game_folder), own_locales(game_folder), locales_dir()]
+    ``locales/``, then the engine's: the user's, the shipped ones."""
+    engine = [user_engine_folder(), locales_dir()]
+    return engine if game_folder is None else [*game_catalog_folders(game_folder), *engine]
 
 
 def own_locales(game_folder: Path) -> Path:
@@ -57,7 +71,7 @@ def catalog_home(game_folder: Path) -> Path:
     """Where this game's template and new catalogs are written: the user's folder for a
     built-in game, the game's own ``locales/`` otherwise (the writer refuses a folder inside
     the package, see ``resources.shipped``)."""
-    return (user_catalog_folders(game_folder) or [own_locales(game_folder)])[0]
+    return game_catalog_folders(game_folder)[0]
 
 
 def shown(path: Path) -> str:

@@ -1,112 +1,191 @@
 """The translator's workflow: a template (.pot) of what a game needs, a new catalog per
-language, and how much of each language is done.
+language, merging a changed template into it, and how much of each language is done.
 
-A game's catalog may hold every string its build needs, the engine's rule-card strings
-included, so a translator edits one file per game and language, never Python or layouts.
-Both are written where :func:`.places.catalog_home` says (for a built-in game a folder of the
-user's, never the installed package), and read from there first.
+A built-in game's catalog holds the game's own strings; the strings every game shares (the
+print guide, page notes, rule cards) are in one engine catalog per language, translated once:
+the shipped ``generator/locales/<lang>.po`` and the user's ``pnp-locales/_engine/<lang>.po``
+(``folder`` None below). A game folder of one's own keeps all its text, shared strings too,
+in its own ``locales/``, so the folder travels with its translations. Catalogs are written
+where :func:`.places.catalog_home` says (for a built-in game a folder of the user's, never the
+installed package), and read from there first.
 """
 
 from __future__ import annotations
 
-import io
-from dataclasses import dataclass
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
 
-from ..errors import UsageError
+from ..errors import ContentError, UsageError
 from ..files import write_atomically
 from ..resources import shipped
-from .catalog import SOURCE_LANG, Translator, languages_for, translator
-from .extract import Messages, needed_messages
-from .places import LOCALES_ENV, catalog_home, is_builtin
+from .catalog import (
+    SOURCE_LANG,
+    Translator,
+    catalog_paths,
+    entries_set_aside,
+    languages_for,
+    translator,
+)
+from .extract import (
+    Messages,
+    engine_messages,
+    needed_messages,
+    own_messages,
+    rules_templates,
+    shared_messages,
+)
+from .places import LOCALES_ENV, catalog_home, is_builtin, user_engine_folder
+from .po_files import dumps, fill_header, header_comment, load
+from .progress import Status, count
 
 POT_NAME = "messages.pot"
+ENGINE_PROJECT = "pnp engine"
+
+
+def _home(folder: Path | None) -> Path:
+    return catalog_home(folder) if folder is not None else user_engine_folder()
+
+
+def _project(folder: Path | None) -> str:
+    return f"pnp {folder.name}" if folder is not None else ENGINE_PROJECT
+
+
+def template_messages(folder: Path | None) -> Messages:
+    """What one catalog translates: a built-in game's own strings (the engine's catalog has
+    the shared ones); everything a game folder of one's own needs, which keeps its
+    translations in its own folder, shared strings too; or (None) the engine's shared
+    strings with the engine layouts'."""
+    if folder is None:
+        return {**engine_messages(), **shared_messages()}
+    return own_messages(folder) if is_builtin(folder) else needed_messages(folder)
+
+
+def _plural_forms(folder: Path | None, lang: str) -> Catalog | None:
+    """The most specific catalog of ``lang`` there is, whose plural forms a new one keeps (a
+    language the game has keeps its convention and its translated forms)."""
+    for path in catalog_paths(lang, folder):
+        if path.is_file():
+            return load(path, lang)
+    return None
 
 
 def _catalog(messages: Messages, project: str, locale: str | None = None,
-             known: Translator | None = None) -> Catalog:
+             known: Translator | None = None, plurals: Catalog | None = None) -> Catalog:
     """A catalog of ``messages``, each filled in with what ``known`` already translates (so
-    starting a language the game has gives its current text to correct, not a blank)."""
-    catalog = Catalog(locale=locale, project=project, version="0.1", fuzzy=False)
+    starting a language the game has gives its current text to correct, not a blank), with
+    the plural forms of ``plurals`` when given, else CLDR's for the language."""
+    catalog = Catalog(locale=locale, project=project, version="0.1", fuzzy=False,
+                      header_comment=header_comment(project, locale))
+    if plurals is not None:  # Babel reads a catalog's Plural-Forms header into these two
+        catalog._num_plurals = plurals.num_plurals  # type: ignore[assignment]
+        catalog._plural_expr = plurals.plural_expr  # type: ignore[assignment]
+    fill_header(catalog, locale)
     for message in messages.values():
         msgid = (message.id, message.plural) if message.plural else message.id
-        found = known.messages.get(message.id) if known is not None else None
+        found = known.messages.get(message.key) if known is not None else None
         if isinstance(found, tuple) != bool(message.plural) or (
                 isinstance(found, tuple) and len(found) != catalog.num_plurals):
             found = None  # a singular for a plural id, or other plural forms: start it afresh
-        catalog.add(msgid, string=found or "", locations=message.locations)
+        catalog.add(msgid, string=found or "", locations=message.locations,
+                    auto_comments=message.notes, context=message.context)
     return catalog
 
 
-def _write(catalog: Catalog, folder: Path, name: str) -> Path:
-    """Write ``name`` into the catalog folder of the game in ``folder``, whole or not at all."""
-    path = catalog_home(folder) / name
+def _write(catalog: Catalog, folder: Path | None, name: str) -> Path:
+    """Write ``name`` into the catalog folder of the game in ``folder`` (None: the user's
+    engine catalogs), whole or not at all."""
+    path = _home(folder) / name
     if shipped(path):
         raise UsageError(f"{path.parent.absolute()} is inside the installed pnp package, where "
                          "a reinstall would lose the translations; for a built-in game run "
                          f"from another folder or set {LOCALES_ENV}=DIR (catalogs go to "
                          "DIR/<game>/), for a game folder of your own copy it out first")
-    data = io.BytesIO()
-    write_po(data, catalog, width=0, sort_output=False)
     elsewhere = (f"set {LOCALES_ENV}=DIR to write the catalogs into DIR/<game>/"
-                 if is_builtin(folder) else
+                 if folder is None or is_builtin(folder) else
                  "copy the game folder to a place you can write to")
-    write_atomically(path, data.getvalue(), elsewhere)  # a full disk never cuts a catalog short
+    write_atomically(path, dumps(catalog), elsewhere)  # a full disk never cuts a catalog short
     return path.absolute()
 
 
-def extract(folder: Path) -> Path:
-    """Write ``messages.pot`` (every message the game's build translates) into the game's
-    catalog folder, and nowhere else."""
-    return _write(_catalog(needed_messages(folder), f"pnp {folder.name}"), folder, POT_NAME)
+def extract(folder: Path | None) -> Path:
+    """Write ``messages.pot`` (every message the catalog translates) into the catalog
+    folder of the game (None: of the engine), and nowhere else."""
+    return _write(_catalog(template_messages(folder), _project(folder)), folder, POT_NAME)
 
 
-def init(folder: Path, lang: str, force: bool = False) -> Path:
-    """Start ``<lang>.po`` in the game's catalog folder with every message, translated where
-    the game already has the text (refuses to overwrite)."""
+def _known_language(lang: str) -> None:
     try:
         Locale.parse(lang)
     except (UnknownLocaleError, ValueError):
         raise UsageError(f"'{lang}' is not a language Babel knows (try fr, de, zh, pt_BR)") \
             from None
-    path = catalog_home(folder) / f"{lang}.po"
+
+
+def init(folder: Path | None, lang: str, force: bool = False, who: str | None = None) -> Path:
+    """Start ``<lang>.po`` in the catalog folder with every message, translated where the
+    game (or the engine) already has the text (refuses to overwrite: ``update`` keeps a
+    catalog's work)."""
+    _known_language(lang)
+    path = _home(folder) / f"{lang}.po"
     if path.exists() and not force:
-        raise UsageError(f"{path} exists; translate it, or pass --force to start it again")
-    return _write(_catalog(needed_messages(folder), f"pnp {folder.name}", lang,
-                           translator(lang, folder)), folder, path.name)
+        raise UsageError(f"{path} exists; bring it up to date with `pnp i18n update {lang}` "
+                         "(it keeps every translation), or pass --force to start it again")
+    catalog = _catalog(template_messages(folder), _project(folder), lang,
+                       translator(lang, folder), _plural_forms(folder, lang))
+    fill_header(catalog, lang, who)
+    return _write(catalog, folder, path.name)
 
 
-@dataclass(frozen=True)
-class Status:
-    """How far one language of one game is translated: of ``total`` messages, the ids with
-    no translation and those whose only translation is fuzzy."""
+def update(folder: Path | None, lang: str, who: str | None = None) -> Path:
+    """Merge what the catalog must translate now into ``<lang>.po`` as msgmerge would,
+    through Babel's ``Catalog.update``: an unchanged text keeps its translation, a changed
+    one keeps it marked fuzzy with the previous msgid (``#|``), a removed one becomes
+    obsolete (``#~``), translator comments and the header stay. Starts the catalog when there
+    is none."""
+    _known_language(lang)
+    path = _home(folder) / f"{lang}.po"
+    if not path.is_file():
+        return init(folder, lang, who=who)
+    catalog = load(path, lang)
+    catalog.update(_catalog(template_messages(folder), _project(folder)),
+                   update_creation_date=True)
+    fill_header(catalog, lang, who)
+    return _write(catalog, folder, path.name)
 
-    total: int
-    missing: tuple[str, ...]
-    fuzzy: tuple[str, ...]
 
-    @property
-    def translated(self) -> int:
-        return self.total - len(self.missing) - len(self.fuzzy)
-
-    @property
-    def percent(self) -> float:
-        return round(100.0 * self.translated / self.total, 1) if self.total else 100.0
+def engine_catalog(folder: Path, lang: str, action: str, who: str | None = None
+                   ) -> Path | None:
+    """The engine's catalog beside a built-in game's: started when no engine catalog of
+    ``lang`` exists (shipped or the user's), brought up to date on ``update`` when the user
+    has one. None when there is nothing to do (a game folder of one's own holds the shared
+    strings in its own catalog)."""
+    if lang == SOURCE_LANG or not is_builtin(folder):
+        return None
+    mine = user_engine_folder() / f"{lang}.po"
+    if mine.is_file():
+        return update(None, lang, who) if action == "update" else None
+    if any(path.is_file() for path in catalog_paths(lang, None)):
+        return None  # the shipped engine catalog translates it
+    return init(None, lang, who=who)
 
 
 def status(folder: Path, lang: str) -> Status:
-    """The game's messages with a translation (every plural form written, not fuzzy)."""
-    messages = list(needed_messages(folder))
+    """How far ``lang`` of a game is: its strings and words by part, missing and fuzzy
+    (every plural form written, not fuzzy, counts as translated), and the problems of its
+    catalogs, counted past them."""
+    own, shared = own_messages(folder), shared_messages(bool(rules_templates(folder)))
     if lang == SOURCE_LANG:
-        return Status(len(messages), (), ())
-    tr = translator(lang, folder)
-    fuzzy = tuple(m for m in messages if not tr.has(m) and m in tr.fuzzy)
-    missing = tuple(m for m in messages if not tr.has(m) and m not in tr.fuzzy)
-    return Status(len(messages), missing, fuzzy)
+        return count(own, shared, None, [])
+    problems: list[str] = []
+    try:
+        tr = translator(lang, folder)
+    except ContentError as exc:  # counted past: the refused entries count as untranslated
+        problems = [str(p) for p in exc.problems]
+        with entries_set_aside():
+            tr = translator(lang, folder)
+    return count(own, shared, tr, problems)
 
 
 def languages(folders: list[Path]) -> list[str]:

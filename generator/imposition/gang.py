@@ -19,17 +19,19 @@ from .plan import Label, PrintOptions, footer_baseline
 from .registration import block_areas
 
 
-def gang_grid(card: Size, paper: Size, options: PrintOptions) -> Grid:
-    """The orientation that fits most cards touching one another, bleed only around the block,
-    within the printer's margin. Crop marks take the room left outside the bleed, reaching
-    into it where that is too little (see ``grid``); a cutting machine's marks keep theirs."""
+def gang_grid(card: Size, paper: Size, options: PrintOptions, count: int = 0) -> Grid:
+    """The orientation that fits ``count`` cards touching one another on fewest pages (the
+    most a page when ``count`` is 0), upright on a tie, bleed only around the block, within
+    the printer's margin. Crop marks take the room left outside the bleed, reaching into it
+    where that is too little (see ``grid``); a cutting machine's marks keep theirs."""
     marks = options.mark_length + options.mark_gap if options.crop_marks else 0.0
     pad = options.bleed + (marks if options.registration else 0.0)
     best: Grid | None = None
     for rotated, area in product((False, True), block_areas(paper, options, pad)):
         cw, ch = (card.h, card.w) if rotated else (card.w, card.h)
         cols, rows = int((area.w + 1e-9) // cw), int((area.h + 1e-9) // ch)
-        if cols * rows == 0 or (best is not None and cols * rows <= best.per_page):
+        if cols * rows == 0 or (best is not None and _pages(count, cols * rows)
+                                >= _pages(count, best.per_page)):
             continue
         left, top = (paper.w - cols * cw) / 2, options.frame_top(paper.h, rows * ch)
         best = Grid(cols, rows, rotated, card, cw, ch, left, top, options.bleed)
@@ -39,6 +41,11 @@ def gang_grid(card: Size, paper: Size, options: PrintOptions) -> Grid:
                          f"{options.margin:g} mm margin; choose a larger paper or less bleed "
                          "(--bleed 0)")
     return best
+
+
+def _pages(count: int, per_page: int) -> float:
+    """Pages ``count`` cards take at ``per_page`` (0 cards: fewer the more a page holds)."""
+    return -(-count // per_page) if count else -per_page
 
 
 def per_page_without_margin(card: Size, paper: Size, options: PrintOptions) -> int:

@@ -102,7 +102,8 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
     has_backs = any(b is not None for b in backs)
     fold = has_backs and options.duplex == Duplex.NONE and options.backs == Backs.FOLD
     gang = options.shared_cuts and not fold
-    grid = gang_grid(card, paper, options) if gang else plan_grid(card, paper, options, pair=fold)
+    grid = (gang_grid(card, paper, options, len(fronts)) if gang
+            else plan_grid(card, paper, options, pair=fold))
     rotation = 90 if grid.rotated else 0
     per_page = grid.per_page // 2 if fold else grid.per_page
     fronts_pages: list[PagePlan] = []

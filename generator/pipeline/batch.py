@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.loader import game_folder
-from ..errors import UsageError
+from ..errors import PnpError, UsageError
 from ..files import (
     first_missing,
     remove_made,
@@ -39,8 +39,8 @@ from ..render.text import preload_hyphenation
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
 from .lifeline import pool_context, stop_with_parent
-from .load import game_fingerprint
-from .request import BuildRequest, BuildResult, named, sheets_of
+from .load import game_fingerprint, resolve_game
+from .request import BuildRequest, BuildResult, named, pdf_name, sheets_of
 
 try:
     import fcntl
@@ -161,14 +161,15 @@ def _build_batch(batch: list[Job]) -> list[BuildResult]:
     return results
 
 
-def _in_pool(todo: list[Job], workers: int, notify: Notify) -> dict[int, BuildResult]:
+def _in_pool(todo: list[Job], workers: int, notify: Notify,
+             results: dict[int, BuildResult]) -> dict[int, BuildResult]:
     """Build the batches over a process pool. Workers report each PDF when it is written
-    (a thread here passes it on to ``notify``), so progress moves PDF by PDF."""
-    context = pool_context()
+from .lifeline import pool_context, stop_with_parent
+from .load import game_fingerprint, resolve_game
+from .request import BuildRequest, BuildResult, named, pdf_name, sheets_of
     preload_hyphenation({job[1].lang for job in todo})  # forked workers share them, and
     register_fonts()  # the fonts' metrics, instead of each reading them again
     finished = context.SimpleQueue()
-    results: dict[int, BuildResult] = {}
     failures: list[BaseException] = []
 
     def report() -> None:
@@ -336,8 +337,35 @@ def _same_file(handle: Any, path: Path) -> bool:
 
 def _build_all(requests: Sequence[BuildRequest], jobs: int, force: bool,
                notify: Notify) -> list[BuildResult]:
-    """``build_all`` once every output folder is this build's."""
+    """``build_all`` once every output folder is this build's; a failure says which PDFs of
+    the run were not written (the one that failed and those never started) and which were."""
     results: dict[int, BuildResult] = {}
+    try:
+        return _build_each(requests, jobs, force, notify, results)
+    except PnpError as exc:
+        if len(requests) > 1:
+            exc.add_note(_unwritten(requests, results))
+        raise
+
+
+def _unwritten(requests: Sequence[BuildRequest], results: dict[int, BuildResult]) -> str:
+    """One line: the PDFs of the run that were not written, and how many were."""
+    missing = [_name(r) for i, r in enumerate(requests) if i not in results]
+    return (f"not written ({len(missing)} of {len(requests)} PDFs): {', '.join(missing)}; "
+            f"the other {len(requests) - len(missing)} are complete. Fix the error above and "
+            "build again: what is up to date is skipped")
+
+
+def _name(request: BuildRequest) -> str:
+    """The PDF's file name; the game and language when the game itself cannot be read."""
+    try:
+        return pdf_name(resolve_game(request.game, request.layout_dirs), request)
+    except PnpError:
+        return f"{Path(request.game).name}-{request.lang}-{request.options.paper}.pdf"
+
+
+def _build_each(requests: Sequence[BuildRequest], jobs: int, force: bool, notify: Notify,
+                results: dict[int, BuildResult]) -> list[BuildResult]:
     todo: list[Job] = []
     fingerprints: dict[tuple, str] = {}
     for index, request in enumerate(requests):
@@ -356,5 +384,5 @@ def _build_all(requests: Sequence[BuildRequest], jobs: int, force: bool,
                 results[index] = _build_and_record(request, fingerprint, inputs, record_path)
                 notify(results[index])
     else:
-        results.update(_in_pool(todo, min(jobs, len(todo)), notify))
+        _in_pool(todo, min(jobs, len(todo)), notify, results)
     return [results[i] for i in range(len(requests))]

@@ -8,14 +8,23 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..content.model import Deck, Game
 from ..errors import UsageError
 from ..files import first_missing, output_inside_working_folder, remove_made, write_atomically
-from ..i18n.catalog import SOURCE_LANG, Translator, require_translations, translator
+from ..i18n.catalog import (
+    SOURCE_LANG,
+    Translator,
+    require_translations,
+    strings_in,
+    translator,
+)
 from ..imposition.alignment import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
 from ..render.document import DocumentInfo, Report, flag_untranslated, render_pdf
+from ..render.form_keys import FormKeys
+from ..render.safe_zone import SafeWatch
 from ..resources import shipped
 from .contexts import Contexts
 from .fit import check_text_boxes
@@ -83,15 +92,18 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
                        tuple(sorted(tr.missing)))
 
 
-def draw_document(planned: Planned, request: BuildRequest, report: Report | None = None) -> bytes:
+def draw_document(planned: Planned, request: BuildRequest, report: Report | None = None,
+                  safe: SafeWatch | None = None) -> bytes:
     """Stage 7: every page of the planned document drawn (``report``: what takes each
-    drawing that fails, so that ``pnp check`` goes on to the next card)."""
+    drawing that fails, so that ``pnp check`` goes on to the next card; ``safe``: what sees
+    each card element cross the safe zone, every element drawn afresh for it)."""
     game, tr = planned.game, planned.tr
     return render_pdf(game, planned.guided.plans, planned.guided.contexts, _info(planned, request),
                       request.options.ink_saver,
-                      _fallback_marker(tr) if request.fallback else None,
+                      fallback_marker(game, tr) if request.fallback else None,
                       page_footer=not request.options.one_up,
-                      effects=lambda: len(tr.missing), report=report)
+                      effects=None if safe else lambda: len(tr.missing), report=report,
+                      safe=safe)
 
 
 def _info(planned: Planned, request: BuildRequest) -> DocumentInfo:
@@ -148,17 +160,45 @@ def output_folder(out_dir: Path) -> Path:
     return out
 
 
-def _fallback_marker(tr: Translator):
-    """Flag each card drawn with untranslated text, so a proofreader finds it."""
-    seen = [0]
+def fallback_marker(game: Game, tr: Translator):
+    """Flag each card drawn with untranslated text, so a proofreader finds it: a card whose
+    drawing looked up a message with no translation, and every card (every copy) whose layout
+    reads a text left in English, from its own fields or from the game's data (a tool's name
+    and effect, a power's line). A sheet (no card) is flagged by what its drawing looked up."""
+    seen = [len(tr.missing)]  # looked up before drawing (the game's data): found by reading
+    keys = FormKeys(game)
+    english: dict[int, tuple[Any, bool]] = {}  # id → (value kept alive, holds English)
 
-    def mark(canvas, page, placement: Placement) -> None:
-        if len(tr.missing) == seen[0]:
-            return
+    def in_english(value: Any) -> bool:
+        known = english.get(id(value))
+        if known is None or known[0] is not value:
+            known = english[id(value)] = (value, any(t in tr.missing for t in strings_in(value)))
+        return known[1]
+
+    def mark(canvas, page, placement: Placement, context) -> None:
+        looked_up = len(tr.missing) != seen[0]
+        if looked_up:
+            english.clear()  # a new untranslated message: what holds one is read again
         seen[0] = len(tr.missing)
-        flag_untranslated(canvas, page, placement, SOURCE_LANG)
+        fields = {v for v in (context.get("card") or {}).values() if isinstance(v, str)}
+        if looked_up or (fields and placement.layout and any(
+                in_english(part) for value in keys.read_values(placement.layout, context)
+                for part in _entries_of(value, fields))):
+            flag_untranslated(canvas, page, placement, SOURCE_LANG)
 
     return mark
+
+
+def _entries_of(value: Any, fields: set[str]) -> list[Any]:
+    """The part of the values a card's layout reads that the card shows. A table (a mapping
+    of records, such as the powers by id) shows a card the records its fields name
+    (``card.power``), none when they name none; a mapping of other things, the part of each
+    of its values; anything else, itself."""
+    if not isinstance(value, dict):
+        return [value]
+    if value and all(isinstance(v, dict) for v in value.values()):
+        return [value[k] for k in fields & set(value)]
+    return [part for v in value.values() for part in _entries_of(v, fields)]
 
 
 def build_alignment_page(options: PrintOptions, out_dir: Path) -> BuildResult:

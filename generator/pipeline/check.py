@@ -3,6 +3,7 @@ translations) found without drawing anything, so a designer fixes them all in on
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..content.loader import game_folder
@@ -14,6 +15,8 @@ from ..i18n.catalog import (
     read_catalog,
     require_translations,
 )
+from ..render.document import Report
+from ..render.safe_zone import SafeWatch
 from .build import draw_document, plan_document
 from .load import game_fingerprint, resolve_game
 from .request import BuildRequest
@@ -36,7 +39,9 @@ def check_game(spec: str | Path, langs: list[str] | None = None,
                layout_dirs: tuple[Path, ...] = ()) -> list[str]:
     """Every problem of one game, each a line as ``pnp build`` words it: the build's own
     stages (load, catalogs, fit, every card and page drawn on A4, translations), run in each
-    language checked, but going on past each problem to the next. Nothing is written; an
+    language checked, but going on past each problem to the next; then every card drawn
+    once more as a print shop's one-up file takes it, naming each element that carries
+    meaning across the safe zone (``render.safe_zone``). Nothing is written; an
     empty list means the game builds in every language checked."""
     folder = resolve_folder(spec)
     found: list[str] = []
@@ -63,9 +68,23 @@ def check_game(spec: str | Path, langs: list[str] | None = None,
                 planned = plan_document(request, fingerprint, report)
                 draw_document(planned, request, report)
                 require_translations(planned.tr, planned.tr.missing | planned.tr.refused)
+            found.extend(safe_zone_crossings(request, fingerprint, report))
         except PnpError as exc:
             report(exc)
     return list(dict.fromkeys(found))  # a box too small in every language is said once
+
+
+def safe_zone_crossings(request: BuildRequest, fingerprint: str,
+                        report: Report) -> list[str]:
+    """Every card element that carries meaning and crosses its safe zone, drawn as
+    ``pnp build --one-up`` draws the decks (one card a page, no marks)."""
+    one_up = replace(request, options=replace(request.options, one_up=True))
+    planned = plan_document(one_up, fingerprint, report)
+    if not any(component.pages for component in planned.guided.plans):
+        return []
+    watch = SafeWatch()
+    draw_document(planned, one_up, report, safe=watch)
+    return [str(crossing) for crossing in watch.found.values()]
 
 
 def lines(error: PnpError) -> list[str]:

@@ -31,6 +31,7 @@ def base_context(game: Game, tr: Translator, data: Mapping[str, Any]) -> dict[st
         "vars": localize(game.vars, tr),
         "lang": tr.lang,
         "_": tr.gettext, "gettext": tr.gettext, "ngettext": tr.ngettext,
+        "pgettext": tr.pgettext,
     }
 
 

@@ -57,7 +57,8 @@ def check_summary(game: Game, component: Any, context: Mapping[str, Any], url: s
             continue
         tr = translator(each, game.folder, fallback=True)
         text = render_rules(game.folder, template, tr, context, tr.gettext(game.title), url)
-        base = {**component.vars, "rules": text, "lang": each, "_": tr.gettext}
+        base = {**component.vars, "rules": text, "lang": each, "_": tr.gettext,
+                "pgettext": tr.pgettext}
         try:
             if isinstance(component, Deck):
                 size = component.size
@@ -120,7 +121,8 @@ def check_text_boxes(game: Game, report: Report | None = None) -> None:
             continue
         for tr in translators:
             try:
-                measure(resolver, element, {"_": tr.gettext, "lang": tr.lang},
+                measure(resolver, element,
+                        {"_": tr.gettext, "pgettext": tr.pgettext, "lang": tr.lang},
                         element["w"], element["h"], where)
             except TextOverflow:
                 min_size = element.get("min_size", text_floor())

@@ -15,8 +15,11 @@ from babel.numbers import format_decimal
 
 from ..content.guide_spec import paper_table
 from ..content.model import Board, Component, Deck, Game, Size
-from ..i18n.catalog import Translator
+from ..i18n.catalog import Translator, message_key
 from ..i18n.engine_messages import (
+    GENDER_CONTEXT,
+    GENDERED_STEPS,
+    GENDERS,
     GUIDE_ASSEMBLY,
     GUIDE_BACKS_APART,
     GUIDE_BACKS_OF,
@@ -42,6 +45,7 @@ from ..i18n.engine_messages import (
     GUIDE_TITLE,
     GUIDE_TOOLS,
     GUIDE_WHOLE,
+    gender_context,
 )
 from ..imposition.gang import gang_grid, per_page_without_margin
 from ..imposition.plan import Backs, ComponentPlan, Duplex, PagePlan, PrintOptions, Side
@@ -152,17 +156,17 @@ def _printing(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
 
 def _fewer(found: Sequence[Part], options: PrintOptions, paper: Size,
            tr: Translator) -> list[Block]:
-    """Decks whose pages hold fewer cards than the paper would without the printer's margin
-    (poker cards on Letter: 8, not 9), each saying so."""
+    """Decks that take more pages than the paper would need without the printer's margin
+    (poker cards on Letter: 8 a page, not 9), each saying so."""
     if not options.shared_cuts or options.duplex == Duplex.NONE and options.backs == Backs.FOLD:
         return []
     counts: dict[tuple[int, int], list[str]] = {}
     for part in found:
         if isinstance(part.component, Deck) and not part.shared:
-            size = part.component.size
-            count = gang_grid(size, paper, options).per_page
+            size, cards = part.component.size, len(part.component.cards)
+            count = gang_grid(size, paper, options, cards).per_page
             more = per_page_without_margin(size, paper, options)
-            if more > count:
+            if -(-cards // more) < -(-cards // count):  # the margin costs the deck a page
                 counts.setdefault((count, more), []).append(part.title)
     return [_para(tr.gettext(GUIDE_FEWER).format(title="; ".join(titles), count=count,
                                                  more=more), GUIDE_FEWER)
@@ -237,10 +241,26 @@ def _step(game: Game, part: Part, options: PrintOptions, tr: Translator) -> tupl
         message = str(data.step)
     else:
         message = GUIDE_STEPS[_kind(part, options)]
-    text = tr.gettext(message)
+    text = _said_of(tr, message, part.component.title) if message in _GENDERED else \
+        tr.gettext(message)
     if data is not None and data.duplex and options.duplex == Duplex.NONE:
         text = f"{text} {tr.gettext(GUIDE_GLUE_SIDES)}"
     return text, message
+
+
+_GENDERED = {GUIDE_STEPS[kind] for kind in GENDERED_STEPS}
+
+
+def _said_of(tr: Translator, message: str, title: str) -> str:
+    """A step that refers to the part: in the form for the gender the game's catalog gives
+    the part's title (msgctxt ``grammatical gender``), when the engine's catalog has that
+    form; else the form without context."""
+    gender = tr.messages.get(message_key(title, GENDER_CONTEXT))
+    if isinstance(gender, str) and gender.strip() in GENDERS:
+        form = tr.messages.get(message_key(message, gender_context(gender.strip())))
+        if isinstance(form, str):
+            return form
+    return tr.gettext(message)
 
 
 def _kind(part: Part, options: PrintOptions) -> str:

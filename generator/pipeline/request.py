@@ -101,10 +101,10 @@ def setting_words(options: PrintOptions) -> list[str]:
         words.append("short-edge")
     elif options.duplex == Duplex.NONE:
         words.append("fold" if options.backs == Backs.FOLD else "single-sided")
-    if not options.shared_cuts:
-        words.append(f"gutter{options.gutter:g}")
-    for name in ("bleed", "margin", "mark_length", "mark_gap"):
-        if (value := getattr(options, name)) != getattr(plain, name):
+    for name in ("bleed", "gutter", "margin", "footer_band", "mark_length", "mark_gap"):
+        if name == "gutter" and not options.shared_cuts:  # cards apart: --gutter, even 0
+            words.append(f"gutter{options.gutter:g}")
+        elif name != "gutter" and (value := getattr(options, name)) != getattr(plain, name):
             words.append(f"{name.replace('_', '-')}{value:g}")
     if options.back_offset != plain.back_offset:
         words.append(_offset_word(options))

@@ -12,7 +12,7 @@ import hashlib
 import io
 import re
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,7 @@ from .form_keys import FormKeys
 from .forms import place_form
 from .painter import Painter, Replays
 from .recording import replay_or_record
+from .safe_zone import SafeWatch
 
 MARK_STYLE = {  # kind: (width pt, dash pt, grey level)
     MarkKind.CROP: (0.25, None, 0.0),
@@ -67,15 +68,17 @@ class DocumentInfo:
 
 def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_for: ContextFor,
                info: DocumentInfo, ink_saver: bool = False,
-               after_placement: Callable[[Canvas, PagePlan, Placement], None] | None = None,
+               after_placement: Callable[[Canvas, PagePlan, Placement, Mapping[str, Any]], None]
+               | None = None,
                page_footer: bool = True, effects: Callable[[], Hashable] | None = None,
-               report: Report | None = None) -> bytes:
+               report: Report | None = None, safe: SafeWatch | None = None) -> bytes:
     """Draw every page of every component; return the PDF bytes. ``page_footer=False`` leaves
     pages bare (a page that is one card, for proofs). With ``effects``, what drawing leaves
     behind besides the page (the translator's missing ids), drawings are replayed from earlier
     documents of the process (see :mod:`.recording`), but for those that change it. A card
     that cannot be drawn stops the drawing with an error naming its cell (:mod:`.blame`), or,
-    with ``report``, is reported to it and drawing goes on (``pnp check``: every problem)."""
+    with ``report``, is reported to it and drawing goes on (``pnp check``: every problem).
+    ``safe`` sees every card element cross the safe zone (:mod:`.safe_zone`)."""
     register_fonts()
     buffer = io.BytesIO()
     # the initial font is ours: reportlab's default names an unembedded Helvetica on every
@@ -86,6 +89,8 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
     canvas.setCreator("pnp print-and-play generator")
     canvas.setSubject(info.subject)
     painter = Painter(canvas, game, ink_saver=ink_saver) if game is not None else None
+    if painter is not None:
+        painter.safe = safe
     forms = _Forms(painter, components, context_for, effects) if painter is not None else None
     failed = False  # a drawing broken off leaves its form unfinished: no file to save
     for component in components:
@@ -109,7 +114,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                     report(blamed(error, game, owner, placement.item, context))
                     failed = True
                 if after_placement is not None:
-                    after_placement(canvas, page, placement)
+                    after_placement(canvas, page, placement, context)
             _draw_marks(canvas, page, page.marks)
             _draw_patches(canvas, page)
             _draw_labels(canvas, page, info.lang)

@@ -141,6 +141,7 @@ def evaluate(source: Any, context: dict[str, Any], where: str) -> Any:
         raise _failed(where, "expression", source, exc) from None
 
 
+@lru_cache(maxsize=8192)
 def name_pattern(value: str) -> str:
     """A regular expression for the names a string can render to: its literal parts,
     anything where a template part stands (``mb-shape-{{ shape }}`` → ``mb-shape-.*``)."""

@@ -129,43 +129,86 @@ def _too_long(blocks: Sequence[Block], lengths: Sequence[list[float]], w: float,
     return need > style.columns * (h + 1e-6) * (1 + 1e-9) + 1e-6
 
 
+@dataclass(frozen=True)
+class _Laid:
+    """A block broken into lines at one size, with what placing it needs."""
+
+    block: Block
+    lines: list
+    size: float
+    font: str
+    em: float
+    line_h: float
+    indent: float
+    before: float
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.line_h
+
+
 def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: float, h: float,
              size: float, style: FlowStyle, lang: str,
              last: bool = False) -> tuple[list[Run], Block | None]:
     """The runs of ``blocks`` at ``size``, and the first block that spills (None if none).
-    A one-word heading is hyphenated only at the ``last`` size tried: before, it shrinks."""
+    A one-word heading is hyphenated only at the ``last`` size tried: before, it shrinks.
+    Blocks go line by line, column after column. A column breaks between blocks: a block
+    that fits a column is moved whole to the next one rather than split, and a heading goes
+    with the block it heads; only a block longer than a column is split, never leaving a
+    single line at a column's foot."""
     col_w = (w - style.gap * (style.columns - 1)) / style.columns
-    runs: list[Run] = []
-    column, y = 0, 0.0
+    laid: list[_Laid] = []
     for block, block_words in zip(blocks, words, strict=True):
         scale, font_style, before = KINDS[block.kind]
         bsize = size * scale
         font = font_name(font_style)
         em = bsize / PT_PER_MM
-        line_h = em * style.leading
         indent = text_width(BULLET + " ", font, bsize) / PT_PER_MM if block.kind == "item" else 0
         label = block.kind in ("title", "heading") and all(len(p) <= 1 for p in block_words)
         lines = break_lines(block_words, bsize, (col_w - indent) * PT_PER_MM,
                             "" if label and not last else lang)
         if lines is None:
-            return runs, block
+            return [], block
+        laid.append(_Laid(block, lines, bsize, font, em, em * style.leading, indent, before))
+    runs: list[Run] = []
+    column, y = 0, 0.0
+    for index, item in enumerate(laid):
         if y > 0:
-            y += before * em
-        keep = 2 if block.kind in ("title", "heading") else 1  # no heading alone at the foot
-        for index, line in enumerate(lines):
-            if y + line_h * (keep if index == 0 else 1) > h + 1e-6:
+            y += item.before * item.em
+        following = laid[index + 1] if index + 1 < len(laid) else None
+        if y > 0 and y + _kept(item, following, h) > h + 1e-6:
+            column, y = column + 1, 0.0
+            if column >= style.columns:
+                return runs, item.block
+        block = item.block
+        for number, line in enumerate(item.lines):
+            if y + item.line_h > h + 1e-6:
                 column, y = column + 1, 0.0
                 if column >= style.columns:
                     return runs, block
             left = column * (col_w + style.gap)
-            baseline = y + BASELINE * em
+            baseline = y + BASELINE * item.em
             accent = block.kind in ("title", "heading")
-            if block.kind == "item" and index == 0:
-                runs.append(Run(left, baseline, bsize, font, accent, BULLET))
-            runs.extend(Run(left + indent + x, baseline, bsize, bit.font, accent, bit.text,
-                            bit.icon, bit.ems, bit.colour) for x, bit in placed(line, bsize))
-            y += line_h
+            if block.kind == "item" and number == 0:
+                runs.append(Run(left, baseline, item.size, item.font, accent, BULLET))
+            runs.extend(Run(left + item.indent + x, baseline, item.size, bit.font, accent,
+                            bit.text, bit.icon, bit.ems, bit.colour)
+                        for x, bit in placed(line, item.size))
+            y += item.line_h
     return runs, None
+
+
+def _kept(item: _Laid, following: _Laid | None, h: float) -> float:
+    """The height that must fit below the current line for ``item`` to start there: the
+    whole block when a column holds it, else its first two lines; a heading or title with
+    what it heads (as much of it as would have to stay together)."""
+    own = item.height if item.height <= h + 1e-6 else min(item.height, 2 * item.line_h)
+    if item.block.kind not in ("title", "heading") or following is None:
+        return own
+    spacing = following.before * following.em
+    rest = following.height if own + spacing + following.height <= h + 1e-6 else min(
+        following.height, 2 * following.line_h)
+    return own + spacing + rest
 
 
 DrawIcon = Callable[[Picture, float, float, float, float], None]  # icon, x, y, w, h in mm

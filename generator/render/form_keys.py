@@ -86,7 +86,6 @@ def _reads(node: nodes.Node, found: set[Read]) -> None:
         _reads(child, found)
 
 
-@lru_cache(maxsize=8192)
 def layout_names(game: Game, name: str) -> frozenset[str]:
     """The variables layout ``name`` may read, through every layout it may draw."""
     return frozenset(read[0] for read in _memo(game).layout_reads(name))
@@ -198,6 +197,19 @@ class FormKeys:
             reads = self._memo.reads[(ELEMENT, where)] = self._memo.element_reads(element)
         values = self._values(reads, context)
         return None if values is None else (ELEMENT, where, w, h, bleed, *values)
+
+    def read_values(self, layout: str, context: Mapping[str, Any]) -> list[Any]:
+        """The values layout ``layout`` may read from ``context`` (each as deep as its keys
+        are followed), such as a card's fields or the game data a card shows."""
+        found = []
+        for read in self._memo.layout_reads(layout):
+            value = context.get(read[0])
+            for key in read[1:]:
+                if type(value) is not dict or key not in value or key in DICT_ATTRIBUTES:
+                    break
+                value = value[key]
+            found.append(value)
+        return found
 
     def _values(self, reads: tuple[Read, ...], context: Mapping[str, Any]) -> list | None:
         values = []

@@ -26,6 +26,7 @@ from .game_icons import draw_icon
 from .images import ImageCache
 from .recording import replay_or_record
 from .resolver import Resolver
+from .safe_zone import SafeWatch
 
 INK_SAVER_KEEP = 0.18  # share of colour kept by full-bleed fills in ink-saver mode
 
@@ -70,6 +71,7 @@ class Painter(Resolver):
         self._art_keys: FormKeys | None = None
         self.replays: Replays | None = None  # set by a document that replays drawings
         self.repeats = [1]  # copies the ``repeat`` elements being drawn multiply to, nested
+        self.safe: SafeWatch | None = None  # pnp check: the card elements over the safe line
 
     def settings(self) -> tuple[tuple[str, Any], ...]:
         """Every plain setting of this painter (ink saver…): a drawing replayed from another
@@ -89,6 +91,8 @@ class Painter(Resolver):
                     bleed: float = 0.0) -> None:
         """Draw layout ``name`` into a w×h mm box whose top-left is the current origin."""
         layout = self.layout(name)
+        if self.safe is not None:
+            self.safe.begin(self, w, h)
         self.elements(layout.elements, context, w, h, bleed, f"{layout.source}:{name}")
 
     def elements(self, elements: tuple[Mapping[str, Any], ...], context: dict[str, Any],
@@ -115,6 +119,14 @@ class Painter(Resolver):
 
     def _draw(self, step: Step, context: dict[str, Any], w: float, h: float,
               bleed: float) -> None:
+        if self.safe is not None:
+            with self.safe.element(self, step.element, context, w, h, step.where):
+                self._paint(step, context, w, h, bleed)
+        else:
+            self._paint(step, context, w, h, bleed)
+
+    def _paint(self, step: Step, context: dict[str, Any], w: float, h: float,
+               bleed: float) -> None:
         replays = self.replays
         if replays is None or not step.replayed:
             step.draw(self, step.element, context, w, h, bleed, step.where)

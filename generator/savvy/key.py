@@ -3,7 +3,7 @@ drawn by the print engine from the layout ``spz-answer-key``, and read back from
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -94,7 +94,8 @@ def _base_context(game: Game, tr: Translator, lang: str) -> dict[str, Any]:
     return {"game": {"id": game.id}, "data": data,
             "palette": dict(game.palette), "cues": localize(game.colour_cues, tr),
             "vars": game.vars, "lang": lang,
-            "_": tr.gettext, "gettext": tr.gettext, "ngettext": tr.ngettext}
+            "_": tr.gettext, "gettext": tr.gettext, "ngettext": tr.ngettext,
+            "pgettext": tr.pgettext}
 
 
 def render_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4") -> bytes:
@@ -114,6 +115,42 @@ def render_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4") -
                       lambda *_: context, info)
     require_translations(tr, tr.missing)
     return data
+
+
+def render_keys(seeds: Sequence[int], lang: str = "en", paper: str = "a4") -> bytes:
+    """Several answer keys in one PDF, one game a page (``--keys N``: keys printed with the
+    kit, each with its QR code and the steps that set the antidote's cards aside)."""
+    game = load_builtin(GAME_ID)
+    grid = answers.lab_grid_from_game(game)
+    tr = translator(lang, game.folder)
+    base = _base_context(game, tr, lang)
+    layout = game.layouts[LAYOUT]
+    assert layout.size is not None
+    title = tr.gettext("Answer key")
+    pages = tuple(plan_sheet(LAYOUT, layout.size, paper_size(paper), 1,
+                             PrintOptions(paper=paper)))
+    contexts = {f"answer-key-{seed}": key_context(game, grid, answers.secret_for_seed(seed),
+                                                  seed, base) for seed in seeds}
+    plans = [ComponentPlan(f"answer-key-{seed}", f"{title} · {tr.gettext('Game')} {seed}",
+                           pages) for seed in seeds]
+    info = DocumentInfo(f"Save Patient Zero — {title}", f"savvy keys {len(seeds)} {lang}",
+                        f"Save Patient Zero · {lang.upper()}", lang)
+    data = render_pdf(game, plans, lambda component, _: contexts[component], info)
+    require_translations(tr, tr.missing)
+    return data
+
+
+def keys_path(out_dir: Path = Path("output")) -> Path:
+    """Where ``pnp savvy new --keys N`` writes its keys."""
+    return Path(out_dir) / "savvy-keys.pdf"
+
+
+def write_keys(seeds: Sequence[int], lang: str = "en", paper: str = "a4",
+               out_dir: Path = Path("output")) -> Path:
+    """Render and atomically write the keys of several games in one PDF."""
+    path = keys_path(out_dir)
+    write_atomically(path, render_keys(seeds, lang, paper))
+    return path
 
 
 def write_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4",

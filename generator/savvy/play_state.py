@@ -32,6 +32,12 @@ REMOVED_BY = {"onidiro": (Tool.MIKROSKOPO,), "kolora": (Tool.KOLOZOMI, Tool.MEZA
 NO_EFFECT_ALONE = ("restrukturado", "malferma")
 
 
+def level_index(played: int, levels: int) -> int:
+    """Which line of the level table a lab reaches with ``played`` tools (4 or fewer: the
+    first; 10 or more: the last)."""
+    return min(max(played - 4, 0), levels - 1)
+
+
 class GameOver(Exception):
     """Raised inside a turn when the game ends (won, lost or abandoned)."""
 
@@ -238,7 +244,7 @@ class LeanGame:
 
     def level(self) -> str:
         levels = self.game.data["levels"]
-        index = min(max(self.played - 4, 0), len(levels) - 1)
+        index = level_index(self.played, len(levels))
         return f"{levels[index]['tools']} tools — {levels[index]['title']}"
 
     def lose(self, why: str) -> None:

@@ -51,6 +51,7 @@ NO_ANSWER = {
 BARE_TOOLS = (Tool.FUZIO, Tool.SUBSTRAKTO, Tool.MEZAKOL, Tool.HACKZ, Tool.SPIONADO)
 # tools whose argument may be left out: Dedukto names the lab it deals to, the first by default
 OPTIONAL_ARGUMENT = (Tool.DEDUKTO,)
+SAMPLE_SIZE = 5  # molecules printed on a sample card
 NUMBER = re.compile(r"^[0-9]{1,3}$", re.ASCII)
 
 
@@ -120,8 +121,16 @@ def parse_query(grid: LabGrid, tool: str, args: Sequence[str]) -> Query:
     return Query(name, PARSERS[name](grid, name, text))
 
 
-def _card(grid: LabGrid, name: str, text: str) -> str:
+def _card(grid: LabGrid, name: str, text: str) -> str | frozenset[int]:
+    """A sample card by its id in this kit (M17), or by the molecules printed on it, so a
+    retail box's own cards can be asked about (``samply 3,7,12,18,22``)."""
     card = text.upper()
+    if text[:1].isdigit():
+        found = molecules(text, name)
+        if len(set(found)) != len(found) or len(found) != SAMPLE_SIZE:
+            raise UsageError(f"{name}: a sample card holds {SAMPLE_SIZE} different molecules, "
+                             f"got {text[:30]!r}")
+        return frozenset(found)
     if card not in grid.lab.samples:
         raise UsageError(f"{name}: no sample card {text[:20]!r}; sample cards are "
                          f"{card_ranges(grid)}")
@@ -199,8 +208,10 @@ PARSERS = {
     Tool.KOLOZOMI: _molecule, Tool.ANTIDOTE: _guess, Tool.DEDUKTO: _lab,
 }
 USAGE = {
-    Tool.SAMPLY: "a sample card id such as M17", Tool.MIKROSKOPO: "a sample card id such as M17",
-    Tool.ANALYZER: "a sample card id such as M17", Tool.INTERVALLO: "min or max",
+    Tool.SAMPLY: "a sample card id such as M17, or its 5 molecules such as 3,7,12,18,22",
+    Tool.MIKROSKOPO: "a sample card id such as M17, or its 5 molecules",
+    Tool.ANALYZER: "a sample card id such as M17, or its 5 molecules",
+    Tool.INTERVALLO: "min or max",
     Tool.SCANPAD: "6 molecules of a block such as 1,2,3,6,7,8, or a label such as r1c1:2x3",
     Tool.CENTRIFUGO: "4 molecules such as 1,2,6,7", Tool.ESTUGAMO: "row N or col N",
     Tool.KOLOZOMI: "one molecule such as 7", Tool.ANTIDOTE: "3 molecules such as 5,9,23",
@@ -211,10 +222,10 @@ USAGE = {
 def ask(grid: LabGrid, secret: Secret, query: Query, seed: int, draw: int = 1) -> Any:
     """Savvy's answer: bool, count, row, zone label, colour name, molecule list, or None."""
     tool, arg = query.tool, query.arg
-    if tool in (Tool.SAMPLY, Tool.MIKROSKOPO):
-        return answers.sample_count(grid, secret, arg) > 0
-    if tool == Tool.ANALYZER:
-        return answers.sample_count(grid, secret, arg)
+    if tool in (Tool.SAMPLY, Tool.MIKROSKOPO, Tool.ANALYZER):
+        held = (answers.count_in(arg, secret) if isinstance(arg, frozenset)
+                else answers.sample_count(grid, secret, arg))
+        return held if tool == Tool.ANALYZER else held > 0
     if tool in (Tool.SCANPAD, Tool.ANTIDOTE):
         return answers.count_in(arg, secret)
     if tool == Tool.CENTRIFUGO:
@@ -255,6 +266,8 @@ def describe(query: Query, answer: Any) -> str:
     tool, arg = query.tool, query.arg
     if tool in NO_ANSWER:
         return NO_ANSWER[tool]
+    if isinstance(arg, frozenset):
+        arg = ",".join(map(str, sorted(arg)))
     if tool in (Tool.SAMPLY, Tool.MIKROSKOPO):
         return f"{arg}: ✓ holds an antidote molecule" if answer else f"{arg}: ✗ holds none"
     if tool == Tool.ANALYZER:

@@ -21,7 +21,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
 
 from ..content.yamlio import load_yaml
 from ..errors import RenderError
-from ..i18n.catalog import SOURCE_LANG, Translator, localize
+from ..i18n.catalog import SOURCE_LANG, Translator, localize, message_key
 from ..paths import inside, regular_file
 from ..render.sandbox import BoundedSandbox, bounded_concat, bounded_filters
 from ..resources import templates_dir
@@ -93,7 +93,9 @@ class _Recorder:
         return ID_MARK.format(len(self.ids) - 1) + text
 
     def gettext(self, message: str) -> str:
-        return self._mark(message, self.tr.gettext(message))
+        # the key of a message with a msgctxt (``!t {text, context}``): what has() looks up
+        key = message_key(message, getattr(message, "context", None))
+        return self._mark(key, self.tr.gettext(message))
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         return self._mark(singular, self.tr.ngettext(singular, plural, count))

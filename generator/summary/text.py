@@ -17,6 +17,7 @@ ID_MARK = "\ue000{}\ue001"
 ICON_MARK = "\ue002{}\ue003"
 _ID = re.compile("\ue000(\\d+)\ue001")
 _ICON = re.compile("\ue002([^\ue003]*)\ue003")
+CARD_LABEL = re.compile(r"\s*\(\d+/\d+\)$")  # "Tools (2/3)": a card's place in a run of cards
 
 
 @dataclass(frozen=True)
@@ -51,13 +52,19 @@ class RuleText:
 
     def split(self, count: int) -> tuple[tuple[Block, ...], ...]:
         """The faces in turn, each headed by its title, cut between faces into ``count``
-        pages of about the same length of text (a face is never split)."""
+        pages of about the same length of text (a face is never split). A face that goes on
+        from the one before it on a card (``Tools (2/3)``) goes on under the same heading:
+        the page is continuous, so it carries no card labels."""
         sizes = [len(face.title) + sum(len(b.text) for b in face.blocks) for face in self.faces]
         total = sum(sizes) or 1
         pages: list[list[Block]] = [[] for _ in range(max(1, count))]
+        previous: tuple[int, str] | None = None
         for face, size, end in zip(self.faces, sizes, accumulate(sizes), strict=True):
             index = min(len(pages) - 1, int(len(pages) * (end - size / 2) / total))
-            pages[index].append(Block("title", (face.title,), face.ids[:1]))
+            title = CARD_LABEL.sub("", face.title)
+            if previous != (index, title) or title == face.title:
+                pages[index].append(Block("title", (title,), face.ids[:1]))
+            previous = (index, title)
             pages[index].extend(face.blocks)
         return tuple(tuple(page) for page in pages if page)
 

@@ -44,7 +44,8 @@ def test_only_with_no_game_named_builds_the_games_that_have_it(tmp_path: Path) -
     assert done.returncode == 0, done.stderr
     assert files(tmp_path / "output") == ["save-patient-zero-en-a4-lab-sheet-x20.pdf"]
     assert done.stdout.splitlines()[-1] == (
-        f"1 PDF, 22 pages on 11 sheets of paper, in {tmp_path.resolve() / 'output'}")  # + guide
+        # each lab sheet on a sheet of its own (a blank back: never two back to back), + guide
+        f"1 PDF, 42 pages on 21 sheets of paper, in {tmp_path.resolve() / 'output'}")
 
 
 def test_a_component_no_game_has_fails_in_one_line_before_writing(
@@ -109,7 +110,7 @@ def test_every_print_setting_but_the_paper_changes_the_name() -> None:
 
     plain = PrintOptions()
     changed = {"duplex": "none", "backs": "fold", "back_offset": (1.0, 0.0), "ink_saver": True,
-               "crop_marks": False}
+               "crop_marks": False, "shared_cuts": False}
     assert setting_words(plain) == []
     for field in fields(PrintOptions):
         if field.name == "paper":

@@ -78,7 +78,10 @@ def test_init_es_then_build_reads_the_users_catalog(here, capsys):
     code, out, _ = pnp(["i18n", "init", "es", "pharma-code"], capsys)
     po = here / "pnp-locales" / "pharma-code" / "es.po"
     assert code == 0 and f"wrote {po}" in out and "pnp build pharma-code --lang es" in out
+    engine = here / "pnp-locales" / "_engine" / "es.po"  # the guide, shared by every game
+    assert f"wrote {engine} (shared by every game)" in out
     fill(po, {"Red": "Rojo"})
+    fill(engine)
     code, _, err = pnp(["build", "pharma-code", "--lang", "es", "--paper", "a4",
                        "--only", "pawns", "--out", "out"], capsys)
     assert code == 0, err
@@ -105,8 +108,12 @@ def test_status_counts_per_game_and_lists_ids_only_with_verbose(here, capsys):
     pnp(["i18n", "init", "es", "microbious"], capsys)
     code, out, _ = pnp(["i18n", "status", "microbious", "--lang", "es"], capsys)
     assert code == 0 and "missing: " not in out
-    (line, hint) = out.splitlines()
-    assert line.split()[:4] == ["es", "microbious", "0.0", "%"] and line.endswith(" missing")
+    line, *parts, hint = out.splitlines()
+    assert line.split()[:4] == ["es", "microbious", "0.0", "%"] and " missing, words 0/" in line
+    # a line per part with something left: strings and source words
+    assert any(p.split()[:2] == ["component", "deck"] for p in parts)
+    assert any(p.startswith("engine (shared by every game)") for p in map(str.strip, parts))
+    assert all(" strings " in p and " words " in p for p in parts)
     assert "--verbose" in hint
     code, out, _ = pnp(["i18n", "status", "microbious", "--lang", "es", "--verbose"], capsys)
     assert code == 0 and "missing: 'Big virus'" in out
@@ -116,6 +123,7 @@ def test_status_does_not_count_an_empty_plural_form_as_translated(here, capsys):
     pnp(["i18n", "init", "es", "microbious"], capsys)
     plural = "Wrong card of your own: take it back face down and draw %(num)s card unseen."
     fill(here / "pnp-locales" / "microbious" / "es.po", {plural: (plural, "")})
+    fill(here / "pnp-locales" / "_engine" / "es.po")
     code, out, _ = pnp(["i18n", "status", "microbious", "--lang", "es", "-v"], capsys)
     assert code == 0 and "translated, 1 missing" in out
     assert f"missing: {plural!r}" in out

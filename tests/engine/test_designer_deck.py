@@ -47,10 +47,11 @@ def test_sample_builds_end_to_end_with_each_size_on_its_own_sheets(tmp_path: Pat
     result = build(BuildRequest(SAMPLE, "en", PrintOptions(paper="a4"), out_dir=tmp_path))
     assert result.cards == 9
     back, *texts = page_texts(result.path)[1:]  # page 1 is the print guide, then its back
-    # 2 hero fronts + 2 backs, 1 token page (no backs) and its blank back for duplex
-    assert len(texts) == result.pages - 2 == 6
+    # the 7 heroes on 1 page (cut lines shared) + its backs, 1 token page (no backs) and its
+    # blank back for duplex
+    assert len(texts) == result.pages - 2 == 4
     assert "This side is left blank" in back
-    heroes, tokens = texts[:4], texts[4:]
+    heroes, tokens = texts[:2], texts[2:]
     assert sum(t.count("Medic") for t in heroes) == 3
     assert sum(t.count("Surgeon") for t in heroes) == 2
     squeezed = "".join(heroes).replace("\n", "").replace(" ", "")   # cards turn on the page
@@ -93,7 +94,7 @@ def test_an_image_src_without_suffix_finds_the_svg(sample: Path, tmp_path: Path)
     cards = sample / "cards.csv"
     cards.write_text(cards.read_text().replace("art/hero.png,2", "icons/heart,2"))
     result = build(BuildRequest(sample, "en", PrintOptions(paper="a4"), out_dir=tmp_path))
-    assert result.pages == 8  # the guide, its back; the token page gets its blank back
+    assert result.pages == 6  # the guide, its back; heroes and backs; tokens and a blank back
 
 
 def test_cells_become_lists_for_icon_rows():

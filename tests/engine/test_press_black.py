@@ -61,7 +61,8 @@ def painted(pdf: pikepdf.Pdf) -> Iterator[tuple[str, str, tuple | None, float]]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["save-patient-zero", "patient-zero-solo"])
+@pytest.mark.parametrize("game", ["save-patient-zero", "patient-zero-solo", "microbious",
+                                  "clinic-covid19", "pharma-code"])
 def test_text_and_lines_print_in_black_ink_alone_and_never_under_0_1_mm(built, game):
     pdf = pikepdf.open(built(game, "de", paper="a4", pdfx=True).path)
     runs = list(painted(pdf))

@@ -57,18 +57,23 @@ def english(built) -> pdfplumber.PDF:
 
 
 @pytest.fixture(scope="module")
-def german(built) -> pdfplumber.PDF:
-    return pdfplumber.open(built(GAME, "de", guide=False).path)
+def labels(built) -> pdfplumber.PDF:
+    """The labels one a page, upright (on a sheet the imposition may turn them a quarter to
+    fit more: the label's own layout is what these tests read)."""
+    return pdfplumber.open(built(GAME, "en", only=("labels",), one_up=True, guide=False).path)
 
 
-def label_page(pdf: pdfplumber.PDF) -> pdfplumber.page.Page:
-    return next(page for page in pdf.pages if "Take" in drawn(page))
+@pytest.fixture(scope="module")
+def german_labels(built) -> pdfplumber.PDF:
+    return pdfplumber.open(built(GAME, "de", only=("labels",), one_up=True, guide=False).path)
 
 
-def cards(page: pdfplumber.page.Page) -> list[tuple[float, float]]:
-    """The top-left corners (pt, y downwards) of the label cards: their frames, 3 mm in."""
-    frames = [r for r in page.rects if r["stroke"] and not r["fill"]]
-    return sorted((r["x0"] - 3 * PT_PER_MM, r["top"] - 3 * PT_PER_MM) for r in frames)
+def label(pdf: pdfplumber.PDF, word: str) -> tuple[pdfplumber.page.Page, float, float]:
+    """The page of the label whose text holds ``word``, with its card's top-left corner
+    (pt, y downwards): its frame, 3 mm in."""
+    page = next(page for page in pdf.pages if word in drawn(page))
+    (frame,) = [r for r in page.rects if r["stroke"] and not r["fill"]]
+    return page, frame["x0"] - 3 * PT_PER_MM, frame["top"] - 3 * PT_PER_MM
 
 
 def test_bold_and_italic_runs_are_drawn_in_their_faces_without_the_marks(english):
@@ -101,8 +106,8 @@ def test_markup_that_does_not_close_is_an_error_saying_the_fix(text, mark):
         parse(text)
 
 
-def test_an_icon_sits_on_the_baseline_at_the_text_height(english):
-    page = label_page(english)
+def test_an_icon_sits_on_the_baseline_at_the_text_height(labels):
+    page, _, _ = label(labels, "Take")
     take = next(c for c in page.chars if c["text"] == "T" and c["size"] > 6)
     baseline, size = take["matrix"][5], take["size"]
     (pill,) = [i for i in page.images if abs(i["y1"] - i["y0"] - ASCENT * size) < 1]
@@ -113,9 +118,8 @@ def test_an_icon_sits_on_the_baseline_at_the_text_height(english):
     assert now["x0"] > pill["x1"]  # the icon takes its own width in the line
 
 
-def test_crowded_markup_shrinks_and_stays_inside_its_box(english):
-    page = label_page(english)
-    left, top = cards(page)[2]
+def test_crowded_markup_shrinks_and_stays_inside_its_box(labels):
+    page, left, top = label(labels, "Each")
     x0, y0 = left + LABEL_BOX[0] * PT_PER_MM, top + LABEL_BOX[1] * PT_PER_MM
     x1, y1 = x0 + LABEL_BOX[2] * PT_PER_MM, y0 + LABEL_BOX[3] * PT_PER_MM
     chars = [c for c in page.chars if x0 - 1 < c["x0"] < x1 + 1 and y0 - 1 < c["top"] < y1]
@@ -148,9 +152,8 @@ def test_crowded_markup_shrinks_and_stays_inside_its_box(english):
         assert to_mm(abs(heart["y0"] - (on + ASCENT * size * 3 / 24))) < 0.2
 
 
-def test_a_german_word_is_hyphenated_in_bold_before_the_text_shrinks(german):
-    page = label_page(german)
-    left, top = cards(page)[0]
+def test_a_german_word_is_hyphenated_in_bold_before_the_text_shrinks(german_labels):
+    page, left, top = label(german_labels, "Die")
     chars = [c for c in page.chars if left < c["x0"] < left + 30 * PT_PER_MM
              and c["top"] < top + 20 * PT_PER_MM]
     lines = [("".join(c["text"] for c in line), {c["fontname"].split("+")[-1] for c in line})

@@ -237,9 +237,9 @@ def test_preflight_refuses_an_order_file_over_the_shops_ink(tmp_path: Path):
 
     heavy = build_one_up(SAMPLE, "en", tmp_path, 3.175, ("heroes",), back_first=True).path
     deck = OrderedDeck("heroes", 7, Size(63.5, 88.9), shared_back=True)
-    preflight(heavy, OrderPdf(300, True, True), [deck], 3.175)  # within the profile's 300 %
+    preflight(heavy, OrderPdf(300, True, True), [deck], 3.175, 3.175)  # under 300 %
     with pytest.raises(RenderError, match=r"over 240 %"):
-        preflight(heavy, OrderPdf(240, True, True), [deck], 3.175)
+        preflight(heavy, OrderPdf(240, True, True), [deck], 3.175, 3.175)
     with pytest.raises(RenderError, match=r"odd pages are not its back"):
         preflight(build_one_up(SAMPLE, "en", tmp_path / "f", 3.175, ("heroes",)).path,
-                  OrderPdf(300, True, True), [deck], 3.175)
+                  OrderPdf(300, True, True), [deck], 3.175, 3.175)

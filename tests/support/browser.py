@@ -43,3 +43,10 @@ def chromium(*flags: str, phone: tuple[int, int] | None = None) -> Any:
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": {
             "width": phone[0], "height": phone[1], "pixelRatio": 1}})
     return webdriver().Chrome(service=Service(str(DRIVER)), options=options)
+
+
+def tap(driver: Any, element: Any) -> None:
+    """Click an element as a thumb would: scrolled to the middle of the screen first, since a
+    page's fixed bottom sheet may cover the lower part of the viewport."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()

@@ -21,7 +21,7 @@ if __name__ == "__main__":  # run by hand, as above: tests/ is not on the path t
 from support.units import PT_PER_MM  # noqa: E402
 
 FLOOR_PT = 6.0
-FOOTER_BAND_MM = 4.0
+FOOTER_BAND_MM = 8.0  # the page footer (5.5 pt): in the 3 mm band above the 5 mm margin
 INVISIBLE = 0.97  # a box this much one colour shows no glyph
 
 

@@ -8,6 +8,7 @@ they do, so a test sees the file those programs save."""
 
 from __future__ import annotations
 
+import csv
 import re
 import zipfile
 from pathlib import Path
@@ -19,15 +20,20 @@ from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import CoveredTableCell, Table, TableCell, TableRow
 from odf.text import P
 
-HEADER = ["Name", "Text", "Art", "Cost", "Icons", "qty"]
-# the deck of `pnp new` (its cards.csv), as typed in a spreadsheet: numbers are numbers
-CARDS: list[list[Any]] = [
-    ["Healer", "Remove one wound from any player.", "art/sample.svg", 2, "heart", 3],
-    ["Scout", "Look at the top three cards of the deck and put them back in any order.",
-     "art/sample.svg", 1, "star", 2],
-    ["Champion", "Gain two wounds' worth of shields. Play only one Champion a turn.",
-     "art/sample.svg", 3, "heart; star", 1],
-]
+from generator.resources import templates_dir
+
+SCAFFOLD_CARDS = templates_dir() / "scaffold" / "cards.csv"
+
+
+def _typed(cell: str) -> Any:
+    """A cell as a spreadsheet holds it once typed in: whole numbers are numbers."""
+    return int(cell) if cell.isdigit() else cell
+
+
+# the deck of `pnp new` (its cards.csv, read so the two never drift), as typed in a
+# spreadsheet: numbers are numbers
+HEADER, *CARDS = [[_typed(cell) for cell in row] for row in
+                  csv.reader(SCAFFOLD_CARDS.read_text(encoding="utf-8").splitlines())]
 MERGED = "C2:C4"  # the Art column, one merged cell down the three cards
 FORMULA = ("D4", "D2+1", 3)  # the Champion's cost: the Healer's plus one, saved as 3
 

@@ -45,7 +45,9 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
     def draw_inner() -> None:
         p.elements(layout.elements, inner_scope, iw, ih, 0.0, f"{layout.source}:{name}")
 
-    key = p.art_key(name, inner_scope, iw, ih) if element.get("form") else None
+    # (not while the safe zone is watched: a form's drawing does not know where it is placed)
+    key = p.art_key(name, inner_scope, iw, ih) if element.get("form") and p.safe is None \
+        else None
     if key is None:
         draw_inner()
     else:

@@ -4,6 +4,8 @@ for duplex printing, the summary card, and fr/de builds that fit."""
 
 from __future__ import annotations
 
+import re
+
 import pdfplumber
 import pytest
 
@@ -15,8 +17,9 @@ from generator.pipeline.request import BuildRequest
 from support.pdf_text import page_lines, page_size_mm, words_mm
 from support.units import PT_PER_MM
 
-TILE = (130.0, 90.0)  # the Propagation tile's size in game.yaml
-COLUMN_X = {"small": (25, 44), "medium": (44, 63), "large": (63, 82)}  # mm inside the tile
+TILE = (180.0, 148.0)  # the Propagation tile's size in game.yaml
+ROW_Y = {"small": (55.5, 65), "medium": (65, 74.5), "large": (74.5, 84)}  # mm inside the tile
+TABLE_X = 35  # the rounds' columns start here, mm inside the tile
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +54,8 @@ def test_propagation_sides_and_flags(pages):
     assert (front.count("published"), front.count("house default")) == (1, 2)
     assert (back.count("published"), back.count("house default")) == (0, 3)
     for side in (front, back):
-        assert [f"Round {n}" for n in range(1, 7)] == [x for x in side if x.startswith("Round")]
+        rounds = [r for line in side for r in re.findall(r"Round \d", line)]
+        assert [f"Round {n}" for n in range(1, 7)] == rounds
         assert "CURED" in side and "DECEASED" in side
 
 
@@ -65,11 +69,13 @@ def trim_box(path, page: int) -> tuple[float, float]:
     return fill["x0"] / PT_PER_MM + 3, fill["top"] / PT_PER_MM + 3
 
 
-def column_numbers(path, page: int, left: float, top: float, column: str) -> list[int]:
-    x0, x1 = COLUMN_X[column]
+def row_numbers(path, page: int, left: float, top: float, row: str) -> list[int]:
+    """The tiles per player of one self-isolation row, round 1 to 6, left to right."""
+    y0, y1 = ROW_Y[row]
     words = [w for w in words_mm(path, page) if w["text"].isdigit()
-             and left + x0 < (w["x0"] + w["x1"]) / 2 < left + x1 and w["top"] > top + 34]
-    return [int(w["text"]) for w in sorted(words, key=lambda w: w["top"])]
+             and top + y0 < (w["top"] + w["bottom"]) / 2 < top + y1
+             and (w["x0"] + w["x1"]) / 2 > left + TABLE_X]
+    return [int(w["text"]) for w in sorted(words, key=lambda w: w["x0"])]
 
 
 def test_published_column_and_house_defaults_printed(kit):
@@ -77,11 +83,41 @@ def test_published_column_and_house_defaults_printed(kit):
     front = next(i for i, lines in enumerate(pages) if "▼ LOW CONTAGION" in lines)
     left, top = trim_box(kit.path, front)
     table = load_builtin("clinic-covid19").data["propagation"]
-    assert column_numbers(kit.path, front, left, top, "medium") == [4, 4, 6, 6, 8, 8]
+    assert row_numbers(kit.path, front, left, top, "medium") == [4, 4, 6, 6, 8, 8]
     assert table["low"]["medium"] == {"tiles": (4, 4, 6, 6, 8, 8), "official": True}
-    for column in COLUMN_X:
-        assert column_numbers(kit.path, front, left, top, column) == list(
+    for column in ROW_Y:
+        assert row_numbers(kit.path, front, left, top, column) == list(
             table["low"][column]["tiles"])
+
+
+def _squares_mm(path, page: int, left: float, top: float, side: float) -> list[tuple]:
+    """Top-left corners (mm inside the tile) of the squares (rounded too) of ``side`` mm."""
+    with pdfplumber.open(str(path)) as pdf:
+        rects = pdf.pages[page].rects + pdf.pages[page].curves
+    found = []
+    for r in rects:
+        w, h = (r["x1"] - r["x0"]) / PT_PER_MM, (r["bottom"] - r["top"]) / PT_PER_MM
+        x, y = r["x0"] / PT_PER_MM - left, r["top"] / PT_PER_MM - top
+        if abs(w - side) < 0.05 and abs(h - side) < 0.05 and 0 <= x <= TILE[0] \
+                and 0 <= y <= TILE[1]:
+            found.append((round(x, 1), round(y, 1)))
+    return sorted(found)
+
+
+def test_round_track_and_zones_hold_the_pieces(kit):
+    """The round marker (a tile's size) has a space a round, in one row over the table's
+    columns; each zone holds 2 × 4 tiles laid flat, all inside the tile's trim."""
+    pages = page_lines(kit.path)
+    front = next(i for i, lines in enumerate(pages) if "▼ LOW CONTAGION" in lines)
+    left, top = trim_box(kit.path, front)
+    tile = load_builtin("clinic-covid19").vars["tile"]
+    track = _squares_mm(kit.path, front, left, top, tile + 1)
+    assert len(track) == 6 and len({y for _, y in track}) == 1
+    assert all(TABLE_X <= x and x + tile + 1 <= TILE[0] - 4 for x, _ in track)
+    spaces = _squares_mm(kit.path, front, left, top, tile)
+    assert len(spaces) == 16 and all(y + tile <= TILE[1] - 4 for _, y in spaces)
+    cured = [s for s in spaces if s[0] < TILE[0] / 2]
+    assert len(cured) == 8 and len({x for x, _ in cured}) == 4   # 4 across, 2 down
 
 
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -1.0)])
@@ -99,7 +135,7 @@ def test_propagation_back_lines_up_behind_the_front(tmp_path, offset):
         b = next(w for w in words_mm(result.path, 1) if w["text"] == word)
         assert f["x0"] - left == pytest.approx(b["x0"] - back_left, abs=0.05)
         assert f["top"] - top == pytest.approx(b["top"] - back_top, abs=0.05)
-    back_numbers = column_numbers(result.path, 1, back_left, back_top, "medium")
+    back_numbers = row_numbers(result.path, 1, back_left, back_top, "medium")
     assert back_numbers == [6, 6, 8, 8, 10, 10]
 
 

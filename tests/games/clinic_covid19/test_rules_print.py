@@ -64,11 +64,11 @@ FACTS = {
         "de": ["Ein infizierter Patient bekommt keine. Ist der Patient vollständig geheilt, "
                "kommen sein Plättchen und sein Auto zurück in den Vorrat"]},
     "round marker": {
-        "en": ["Put the syringe beside round 1, at the left edge",
+        "en": ["Put the syringe on the round 1 space of the Propagation tile’s round track",
                "Move the syringe on to the next round"],
-        "fr": ["Placez la seringue à côté du tour 1, au bord gauche",
+        "fr": ["Placez la seringue sur la case du tour 1, sur la piste des tours",
                "Avancez la seringue sur le tour suivant"],
-        "de": ["Legt die Spritze neben Runde 1, an den linken Rand",
+        "de": ["Legt die Spritze auf das Feld Runde 1 der Rundenleiste",
                "Rückt die Spritze auf die nächste Runde vor"]},
     "patient or doctor infected": {
         "en": ["Patient or doctor: the tile goes under them"],

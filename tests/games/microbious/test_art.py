@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pdfplumber
 import pytest
 from PIL import Image
 
@@ -117,3 +118,35 @@ def test_the_size_gauge_fills_a_circle_a_size(fronts):
     ink = {size: _inked(fronts[(size, "red", False)], (44, 6.8, 13, 4.4))
            for size in ("small", "medium", "big")}
     assert ink["small"] < ink["medium"] < ink["big"]
+
+
+def _art_width_mm(image: Image.Image) -> float:
+    """Width of the inked drawing in the art box, between the corners and the name (mm)."""
+    x, y, w, h = (round(v * DPI / 25.4) for v in (6, 14, 51.5, 32))
+    crop = image.convert("L").crop((x, y, x + w, y + h)).point(lambda v: 255 if v < 200 else 0)
+    box = crop.getbbox()
+    assert box is not None, "no virus drawn"
+    return (box[2] - box[0]) * 25.4 / DPI
+
+
+def test_the_three_virus_sizes_are_drawn_clearly_apart(fronts):
+    """Big and medium viruses must not look alike: each size at least 1.4× the next one."""
+    for colour in ("red", "blue", "yellow"):
+        width = {size: _art_width_mm(fronts[(size, colour, False)])
+                 for size in ("small", "medium", "big")}
+        assert width["big"] >= 1.4 * width["medium"], (colour, width)
+        assert width["medium"] >= 1.4 * width["small"], (colour, width)
+        assert width["big"] > 30, (colour, width)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_power_lines_print_at_7_pt(tmp_path, lang):
+    """The line under each power (the smallest text of a card) is set at 7 pt, not shrunk."""
+    pdf = build(BuildRequest(GAME, lang, only=("deck",), out_dir=tmp_path)).path
+    game = resolve_game(GAME)
+    with pdfplumber.open(pdf) as doc:
+        sizes = [round(c["size"], 2) for page in doc.pages for c in page.chars
+                 if c["top"] < page.height - 10 * 72 / 25.4]     # the cards, not the footer
+    lines = len([c for c in game.component("deck").cards if c.fields.get("power")])
+    assert lines == 24 and min(sizes) >= 7, sorted(set(sizes))[:5]

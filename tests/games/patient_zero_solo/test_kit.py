@@ -98,16 +98,17 @@ def test_every_card_shows_its_colour_as_a_shape(kit, game):
             assert len([s for s in shapes if 28 < s[1] < 50]) >= 3, (band, shapes)
 
 
-def _chord_middle(placement, box) -> tuple[float, float] | None:
-    """Where an arrow half (a half disc) meets its card's trim edge, in card mm: the middle of
-    the side of its box that lies on the edge; None for a shape elsewhere."""
+def _chord_middle(placement, box, reach: float) -> tuple[float, float] | None:
+    """Where an arrow half (a half disc carried on into the bleed) crosses its card's trim
+    edge, in card mm: the middle of its box along the edge it straddles, when it reaches
+    ``reach`` mm past it; None for a shape elsewhere."""
     corners = [to_card(placement, x, y) for x in box[0::2] for y in box[1::2]]
     xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
-    for edge_x in (0.0, placement.w):
-        if min(abs(xs[0] - edge_x), abs(xs[-1] - edge_x)) < 0.05 and -0.1 < ys[0] < placement.h:
+    for edge_x, beyond in ((0.0, -xs[0]), (placement.w, xs[-1] - placement.w)):
+        if xs[0] < edge_x < xs[-1] and abs(beyond - reach) < 0.05:
             return edge_x, (ys[0] + ys[-1]) / 2
-    for edge_y in (0.0, placement.h):
-        if min(abs(ys[0] - edge_y), abs(ys[-1] - edge_y)) < 0.05 and -0.1 < xs[0] < placement.w:
+    for edge_y, beyond in ((0.0, -ys[0]), (placement.h, ys[-1] - placement.h)):
+        if ys[0] < edge_y < ys[-1] and abs(beyond - reach) < 0.05:
             return (xs[0] + xs[-1]) / 2, edge_y
     return None
 
@@ -115,8 +116,8 @@ def _chord_middle(placement, box) -> tuple[float, float] | None:
 def test_limb_cards_make_one_patient_with_meeting_arrows(kit, game):
     """Laid out as vars.patient says, every pair of limbs on the Path of Contagion shows two
     green arrow halves on the card edge they share, meeting at the same point (to 0.1 mm),
-    each inside its own card (cards printed edge to edge share the cut); each card names its
-    paths."""
+    each reaching vars.gate_bleed mm past the trim into the bleed, so a cut that drifts a
+    millimetre never clips it short of the edge; each card names its paths."""
     limbs, patient = game.data["limbs"], game.vars["patient"]
     green = hex_rgb(game.palette["contagion"])
     (index, page), = _pages(kit, "limbs", "front")
@@ -126,10 +127,10 @@ def test_limb_cards_make_one_patient_with_meeting_arrows(kit, game):
     for placement, limb in zip(page.placements, _limb_cards(game), strict=True):
         w, h = placement.w, placement.h
         mine = [box for box in halves_drawn
-                if all(-0.05 <= v <= side + 0.05 for v, side in
+                if all(0 <= v <= side for v, side in
                        zip(to_card(placement, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
                            (w, h), strict=True))]
-        local = [_chord_middle(placement, box) for box in mine]
+        local = [_chord_middle(placement, box, game.vars["gate_bleed"]) for box in mine]
         assert None not in local, limb  # every arrow half sits on an edge
         halves[limb] = [(patient[limb][0] * w + x, patient[limb][1] * h + y)
                         for x, y in local if x is not None]
@@ -229,11 +230,11 @@ def test_patient_mat_has_a_panel_per_limb_and_a_box_per_cube(kit, game):
 @pytest.mark.parametrize("lang, torso", [("fr", "TORSE"), ("de", "RUMPF")])
 def test_french_and_german_kits_build_and_fit(tmp_path, lang, torso):
     built = build_kit(tmp_path, lang)
-    # 22 pages of cards and sheets (the day track, the aid and the die stickers share a page
-    # and its back), the rule cards (front, back) and the summary page; the blank backs that
-    # start each part on an odd page for duplex are not counted
+    # 16 pages of cards and sheets (cut lines shared: 9 cards a page; the day track, the aid
+    # and the die stickers share a page and its back), the rule cards (front, back) and the
+    # summary page; the blank backs that start each part on an odd page are not counted
     plans = {id(plan): plan for plan in built.plans.values()}.values()
     printed = [page for plan in plans for page in plan.pages if page.side != "blank"]
-    assert len(printed) == 22 + 3
+    assert len(printed) == 16 + 3
     (index, _), = _pages(built, "limbs", "front")
     assert torso in [r.text for r in text_runs(built.path, index)]

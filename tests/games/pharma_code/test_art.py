@@ -64,7 +64,6 @@ def kit(tmp_path_factory):
 @pytest.mark.parametrize(("title", "face", "icon"), [
     ("Jokers", "JOKER", "card-joker"),
     ("Fast Track cards", "FAST TRACK", "sprint"),
-    ("Event cards", "EVENT", "power-lightning"),
 ])
 def test_each_card_kind_carries_its_pictogram(kit, title, face, icon):
     texts, ops = kit
@@ -75,14 +74,27 @@ def test_each_card_kind_carries_its_pictogram(kit, title, face, icon):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("title", "back", "icon"), [
-    ("Number cards", "Numbers & jokers", "card-joker"),
-    ("Event cards", "Event", "power-lightning"),
+@pytest.mark.parametrize(("title", "back", "face", "icon"), [
+    ("Number cards", "Numbers & jokers", "players", "card-joker"),
+    ("Event cards", "Event", "EVENT", "power-lightning"),
 ])
-def test_each_back_carries_its_decks_pictogram(kit, title, back, icon):
+def test_each_back_carries_its_decks_pictogram(kit, title, back, face, icon):
     texts, ops = kit
-    pages = [i for i in pages_of(texts, title) if back in texts[i]]
+    pages = [i for i in pages_of(texts, title) if back in texts[i] and face not in texts[i]]
     assert pages and all(icon_ops(icon) in ops[i] for i in pages)
+
+
+@pytest.mark.slow
+def test_each_event_shows_the_pictogram_of_its_kind_of_effect(kit):
+    """Ten events, one pictogram each (swap, move, pass, question…), each on one page."""
+    texts, ops = kit
+    pages = [i for i in pages_of(texts, "Event cards") if "EVENT" in texts[i]]
+    icons = [card.fields["icon"] for card in resolve_game("pharma-code").component("events").cards]
+    assert len(set(icons)) == len(icons) == 10
+    for icon in icons:
+        assert sum(icon_ops(icon) in ops[i] for i in pages) == 1, f"{icon}: not on one page"
+    drawn = [icon_ops(icon) for icon in icons]   # no signature hides inside another one
+    assert not any(a in b or b in a for a, b in combinations(drawn, 2))
 
 
 @pytest.mark.slow
@@ -104,3 +116,35 @@ def test_a_pictogram_is_found_only_where_it_is_drawn(kit):
     joker = icon_ops("card-joker")
     events = [i for i in pages_of(texts, "Event cards") if "EVENT" in texts[i]]
     assert events and not any(joker in ops[i] for i in events)
+
+
+def _hex(rgb: tuple[int, ...]) -> str:
+    return "#" + "".join(f"{v:02x}" for v in rgb[:3])
+
+
+@pytest.mark.parametrize(("value", "players"),
+                         [(1, 2), (50, 2), (51, 3), (55, 3), (56, 4), (60, 4)])
+def test_number_cards_are_bordered_into_the_bleed_in_their_groups_colour(value, players):
+    """The core cards' border runs into the bleed (drift shows no white) in the colour of the
+    card's player-count group; the centre of the card stays white for the big number."""
+    raster = Rasterizer("pharma-code")
+    deck = raster.decks(("numbers",))[0]
+    item = next(i for i, c in enumerate(deck.cards) if c.fields["value"] == value)
+    image = raster.render(deck, [item], dpi=60, bleed=3).fronts[0].convert("RGB")
+    game = resolve_game("pharma-code")
+    group = next(s for s in game.data["setups"] if s["players"] == players)
+    colour = game.palette[group["colour"]].lower()
+    w, h = image.size
+    for x, y in ((1, 1), (w - 2, h // 2), (w // 2, h - 2), (px(5), px(5))):   # bleed and border
+        assert _hex(image.getpixel((x, y))) == colour, (x, y)
+    assert _hex(image.getpixel((px(3 + 10), h // 2 + px(14)))) == "#ffffff"  # the face
+
+
+def test_the_three_groups_have_three_border_colours():
+    game = resolve_game("pharma-code")
+    colours = [game.palette[s["colour"]] for s in game.data["setups"]]
+    assert len(set(colours)) == len(colours) == 3
+
+
+def px(length_mm: float) -> int:
+    return round(length_mm / 25.4 * 60)

@@ -93,6 +93,11 @@ def printed(request, tmp_path_factory, board):
     return pdf, pages, cols
 
 
+def page_of(tile: int) -> int:
+    """The PDF page (0-based) of a tile: each tile is followed by its own blank back."""
+    return 2 * tile
+
+
 def _strip_box(page: PagePlan, axis: str, side: str, inset: float) -> tuple[float, ...]:
     """The shared strip on one tile in page mm (x0, y0, x1, y1), ``inset`` mm clear of its
     edges, where the cut line, the glue line and the tick halves lie."""
@@ -129,7 +134,7 @@ def _mismatch(a, b) -> float:
 
 def test_printed_strips_match_when_tiles_are_laid_over(printed):
     pdf, pages, cols = printed
-    images = [render(pdf, i) for i in range(len(pages))]
+    images = [render(pdf, page_of(i)) for i in range(len(pages))]
     for a, b, axis in _seams(pages, cols):
         strip_a = _crop(images[a], _strip_box(pages[a], axis, "earlier", 1.0))
         inked = sum(strip_a.point(lambda v: 255 if v < 200 else 0).histogram()[255:])
@@ -145,7 +150,7 @@ def test_printed_strips_match_when_tiles_are_laid_over(printed):
 
 def test_words_near_each_seam_sit_at_the_same_board_place(printed):
     pdf, pages, cols = printed
-    words = [words_mm(pdf, i) for i in range(len(pages))]
+    words = [words_mm(pdf, page_of(i)) for i in range(len(pages))]
     compared = 0
     for a, b, axis in _seams(pages, cols):
         (ax, ay), (bx, by) = _origin(pages[a]), _origin(pages[b])
@@ -172,7 +177,7 @@ def test_words_near_each_seam_sit_at_the_same_board_place(printed):
 def test_seam_ticks_are_drawn_on_both_tiles(printed):
     pdf, pages, cols = printed
     a, b, _ = next(_seams(pages, cols))
-    image_a, image_b = render(pdf, a), render(pdf, b)
+    image_a, image_b = render(pdf, page_of(a)), render(pdf, page_of(b))
     tick_a = next(m for m in pages[a].marks if m.kind == "target")
     tick_b = next(m for m in pages[b].marks if m.kind == "target")
     for image, tick in ((image_a, tick_a), (image_b, tick_b)):

@@ -31,9 +31,9 @@ ZONES = [("FUZIO", "Fuzio"), ("SUBSTRAKTO", "Substrakto"), ("MEZAKOL", "Mezakol"
          ("INTERVALLO", "Intervallo"), ("ANALYZER", "Analyzer"),
          ("its 5 molecules", "Samply"), ("its 5 molecules", "Mikroskopo")]
 BACKS = ["tools-m", "tools-t", "samples-m", "samples-t", "molecules", "interruptions"]
-# decks that may share a grey level: another lab's deck of the other kind (Lab-M's tools and
-# Lab-T's samples never meet in one hand or one pile; hue, letter and pattern tell them apart)
-SAME_LEVEL = {frozenset({"tools-m", "samples-t"}), frozenset({"tools-t", "samples-m"})}
+# decks that may share a grey level: the same deck of the two labs (tools dark, samples light
+# in both), told apart instead by pattern and by the lab's big letter
+SAME_LEVEL = {frozenset({"tools-m", "tools-t"}), frozenset({"samples-m", "samples-t"})}
 
 
 def _ink_curves(pdf: Path, index: int) -> list[tuple[float, float, int]]:
@@ -116,6 +116,31 @@ def test_backs_differ_by_20_lightness_in_grayscale(back_lightness):
     for a, b in combinations(BACKS, 2):
         if frozenset({a, b}) not in SAME_LEVEL:
             assert abs(back_lightness[a] - back_lightness[b]) >= 20, (a, b, back_lightness)
+
+
+def _back_pattern_and_letter(pdf: Path) -> tuple[bytes, str]:
+    """The first back page's pattern (the content of the SVG form drawn inside its card
+    stamp) and its big letter (the one character of 30 pt or more)."""
+    stamp = next(iter(PdfReader(pdf).pages[1]["/Resources"]["/XObject"].values())).get_object()
+    forms = [form.get_object() for form in stamp["/Resources"]["/XObject"].values()]
+    with pdfplumber.open(pdf) as document:
+        letters = {c["text"] for c in document.pages[1].chars if c["size"] >= 30}
+    assert len(forms) == 1 and len(letters) == 1, (pdf, letters)
+    return forms[0].get_data(), letters.pop()
+
+
+@pytest.mark.parametrize("pair", sorted(sorted(pair) for pair in SAME_LEVEL))
+def test_decks_of_one_grey_differ_by_pattern_and_letter(built, pair):
+    """One light/dark rule for both labs (tools dark, samples light); the same deck of the
+    two labs is told apart by its pattern (rings or dots) and its letter (M or T)."""
+    (one, one_letter), (two, two_letter) = (_back_pattern_and_letter(
+        built("save-patient-zero", only=(deck,), guide=False).path) for deck in pair)
+    assert one != two and {one_letter, two_letter} == {"M", "T"}
+
+
+def test_lab_backs_follow_one_light_dark_rule(back_lightness):
+    for lab in "mt":
+        assert back_lightness[f"samples-{lab}"] - back_lightness[f"tools-{lab}"] >= 20
 
 
 def test_molecule_back_hides_the_number(built):

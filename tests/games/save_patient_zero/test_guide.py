@@ -1,6 +1,6 @@
-"""Save Patient Zero's print guide: the screens go double-sided on their short edge whatever
-the kit's flip (their data says so), the cut-out tools and the lab sheet have steps of their
-own, and the labs bring pencils and a Savvy."""
+"""Save Patient Zero's print guide: the screens go double-sided with the rest of the file (their
+second side turned to suit its flip), each lab sheet on a sheet of its own, the cut-out tools
+and the lab sheet have steps of their own, and the labs bring pencils and a Savvy."""
 
 from __future__ import annotations
 
@@ -13,11 +13,13 @@ from support.guide import listed, read_guide, step_pages
 @pytest.mark.parametrize("lang, screen", [("en", "Screen, Lab-M"), ("fr", "Paravent, Labo-M"),
                                           ("de", "Sichtschirm, Labor-M")])
 @pytest.mark.slow
-def test_screens_flip_on_their_short_edge_and_come_first(built, lang, screen):
+def test_screens_print_with_the_whole_file_and_come_first(built, lang, screen):
     guide = read_guide(built("save-patient-zero", lang).path, "save-patient-zero", lang)
     first = guide.outline[screen]
     assert step_pages(guide, screen) == {first, first + 1}           # inside, outside
-    assert listed(guide, m.GUIDE_DUPLEX["short"]) == set(range(first, first + 4))  # and Lab-T
+    long = listed(guide, m.GUIDE_DUPLEX["long"])
+    assert set(range(first, first + 4)) <= long                      # and Lab-T: one flip
+    assert not listed(guide, m.GUIDE_DUPLEX["short"])
     assert f"1. {screen} — " in guide.text
 
 
@@ -25,7 +27,9 @@ def test_screens_flip_on_their_short_edge_and_come_first(built, lang, screen):
 def test_cutouts_lab_sheet_and_what_to_bring(built):
     guide = read_guide(built("save-patient-zero", "de").path, "save-patient-zero", "de")
     assert "Prüfe, dass das Lineal 95 mm misst" in guide.text
-    assert "Laborblatt — Seiten 3–4: Nichts zu schneiden: Jedes Labor spielt" in guide.text
+    # each lab sheet with a blank back of its own: never two back to back
+    assert "Laborblatt — Seiten 3, 5: Nichts zu schneiden: Jedes Labor spielt" in guide.text
+    assert {4, 6} <= listed(guide, m.GUIDE_BLANK)
     assert "Ein Bleistift pro Labor" in guide.text and "Savvy" in guide.text
 
 

@@ -88,9 +88,9 @@ def test_lab_sheet_carries_every_tool_box(kit):
 def test_copies_give_one_lab_sheet_per_page(built):
     result = built("save-patient-zero", only=("lab-sheet",), copies=5, guide=False)
     reader = PdfReader(result.path)
-    assert len(reader.pages) == 6  # five sheets, then the blank back that keeps duplex paired
-    assert "SPZ-005" in reader.pages[4].extract_text()
-    assert "SPZ-" not in reader.pages[5].extract_text()
+    assert len(reader.pages) == 10  # five sheets, each with its blank back: never two back to back
+    assert "SPZ-005" in reader.pages[8].extract_text()
+    assert all("SPZ-" not in reader.pages[n].extract_text() for n in range(1, 10, 2))
 
 
 @pytest.mark.slow

@@ -144,3 +144,31 @@ def test_key_seed_alone_writes_the_key_of_game_n(tmp_path, capsys):
     assert restored["solution"] == list(answers.secret_for_seed(42))
     assert restored["dedukto"] == answers.key(answers.builtin_lab_grid(),
                                               answers.secret_for_seed(42), 42)["dedukto"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_keys_n_prints_one_key_a_page_with_its_qr_and_the_set_aside_steps(tmp_path, capsys,
+                                                                          lang):
+    assert main(["savvy", "new", "--keys", "3", "--seed", "41", "--lang", lang,
+                 "--out", str(tmp_path)]) == 0
+    path = tmp_path / "savvy-keys.pdf"
+    assert str(path) in capsys.readouterr().out
+    with pdfplumber.open(path) as pdf:
+        texts = [page.extract_text() for page in pdf.pages]
+    assert len(texts) == 3
+    step = {"en": "set them aside", "de": "beiseitelegen"}[lang]
+    for seed, text in zip((41, 42, 43), texts, strict=True):
+        assert f" {seed}" in text and step in " ".join(text.split())
+    document = pypdfium2.PdfDocument(str(path))
+    for number, seed in enumerate((41, 42, 43)):
+        picture = document[number].render(scale=150 / 72).to_pil()
+        secret = answers.secret_for_seed(seed)
+        assert [c.text for c in zxingcpp.read_barcodes(picture)] == [
+            f"pnp-savvy:v1:{','.join(map(str, secret))}:{seed}"]
+    small = small_text(path, signs=True)  # the page footer is the build's, not the key's
+    assert {k: v for k, v in small.items() if not v.startswith("SavePatientZero·")} == {}
+
+
+def test_keys_n_out_of_range_is_a_clear_error(tmp_path, capsys):
+    assert main(["savvy", "new", "--keys", "0", "--out", str(tmp_path)]) == 2
+    assert "--keys 0" in capsys.readouterr().err and not list(tmp_path.iterdir())

@@ -28,6 +28,7 @@ def pages() -> dict[str, str]:
 
 def test_one_self_contained_file_under_400_kb_in_each_language(pages):
     for lang, html in pages.items():
+        assert all(f'<template id="ui-{each}">' in html for each in ("fr", "en", "de"))
         assert len(html.encode("utf-8")) < MAX_BYTES
         assert f'<html lang="{lang}">' in html
         assert not re.search(r"""(src|href)\s*=\s*["'](?!#)""", html), "nothing is fetched"
@@ -140,5 +141,6 @@ def test_a_translation_from_the_working_folder_is_text_not_html(tmp_path, monkey
     html = render_page(42, "fr")
     assert "<img" not in html
     assert html.count("&lt;img src=x onerror=alert(1) /&gt;") == 1  # the button's label
-    text = json.loads(re.search(r'id="savvy-text">(.*?)</script>', html, re.S)[1])
-    assert text["right"] == hostile  # the script shows it with textContent: as text
+    french = html[html.index('<template id="ui-fr">'):]
+    words = re.search(r'class="words">(.*?)</script>', french, re.S)[1]
+    assert json.loads(words)["text"]["right"] == hostile  # shown with textContent: text

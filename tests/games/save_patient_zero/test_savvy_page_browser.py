@@ -63,6 +63,10 @@ def css(browser, selector: str):
     return browser.find_element(By.CSS_SELECTOR, selector)
 
 
+def tap(browser, selector: str) -> None:
+    support.browser.tap(browser, css(browser, selector))
+
+
 def link(tool: str, words: list[str], options: list[str]) -> dict[str, str]:
     query = {"tool": tool}
     if words:
@@ -109,20 +113,20 @@ def test_nothing_shows_until_i_am_savvy(browser, page_of):
     assert "I am Savvy" in body and "keep this page hidden" in body
     mezakol = answers.mezakol(GRID, answers.secret_for_seed(42))
     assert mezakol not in body.lower() and not css(browser, "#app").is_displayed()
-    css(browser, "#i-am-savvy").click()
+    tap(browser, "#i-am-savvy")
     assert mezakol in css(browser, "#answer-big").text.lower()
 
 
 def tap_tool(browser, tool: str) -> None:
     if css(browser, "#tool").is_displayed():
-        css(browser, "#back").click()
-    css(browser, f'.tool[data-tool="{tool}"]').click()
+        tap(browser, "#back")
+    tap(browser, f'.tool[data-tool="{tool}"]')
 
 
 def tap_molecules(browser, molecules) -> None:
-    css(browser, "#clear").click()
+    tap(browser, "#clear")
     for m in molecules:
-        css(browser, f'#grid .mol[data-m="{m}"]').click()
+        tap(browser, f'#grid .mol[data-m="{m}"]')
 
 
 def test_taps_give_the_command_lines_answers(browser, page_of, cli_json):
@@ -141,7 +145,7 @@ def test_taps_give_the_command_lines_answers(browser, page_of, cli_json):
             expected = cli_json(secret, seed, tool, answers.placement_label(molecules))
             assert answer_of(browser) == expected
     tap_tool(browser, "scanpad")
-    css(browser, '.inputs[data-tool="scanpad"] .misfunkcio').click()
+    tap(browser, '.inputs[data-tool="scanpad"] .misfunkcio')
     block = GRID.blocks["r2c2:3x2"]
     tap_molecules(browser, sorted(block, reverse=True))
     assert answer_of(browser) == cli_json(secret, seed, "scanpad", "r2c2:3x2", "--misfunkcio")
@@ -151,7 +155,7 @@ def test_taps_give_the_command_lines_answers(browser, page_of, cli_json):
         tap_tool(browser, tool)
         buttons = browser.find_elements(By.CSS_SELECTOR, f'.inputs[data-tool="{tool}"] .arg')
         for button in rng.sample(buttons, min(len(buttons), 4)):
-            button.click()
+            support.browser.tap(browser, button)
             draw = button.get_attribute("data-draw")
             words = button.get_attribute("data-args").split()
             options = ["--draw", draw] if draw != "1" else []
@@ -169,7 +173,7 @@ def test_the_marks_checker_agrees_with_check(browser, page_of):
     seed, rng = 31, random.Random(31)
     secret = answers.secret_for_seed(seed)
     open_page(browser, page_of(seed))
-    css(browser, '.modes [data-mode="check"]').click()
+    tap(browser, '.modes [data-mode="check"]')
     checked = 0
     for tool in ("estugamo", "samply", "analyzer", "intervallo", "substrakto", "fuzio",
                  "mezakol", "scanpad", "kolozomi", "dedukto"):
@@ -184,31 +188,31 @@ def test_the_marks_checker_agrees_with_check(browser, page_of):
                 buttons = browser.find_elements(By.CSS_SELECTOR,
                                                 f'.inputs[data-tool="{tool}"] .arg')
                 button = rng.choice(buttons)
-                button.click()
+                support.browser.tap(browser, button)
                 words = button.get_attribute("data-args").split()
             else:
                 words = []
                 if tool == "substrakto":
-                    css(browser, '.inputs[data-tool="substrakto"] .arg').click()
+                    tap(browser, '.inputs[data-tool="substrakto"] .arg')
             choices = browser.find_elements(By.CSS_SELECTOR,
                                             f'.choices[data-tool="{tool}"] .choice')
             if tool == "dedukto":
                 picked = rng.sample(choices, 5)
                 for choice in picked:
-                    choice.click()
-                css(browser, '.choices[data-tool="dedukto"] .add-mark').click()
+                    support.browser.tap(browser, choice)
+                tap(browser, '.choices[data-tool="dedukto"] .add-mark')
                 line = "dedukto = " + ",".join(c.get_attribute("data-word") for c in picked)
             else:
                 choice = rng.choice(choices)
-                choice.click()
+                support.browser.tap(browser, choice)
                 line = f"{tool} {' '.join(words)} = {choice.get_attribute('data-word')}"
             marks = browser.find_elements(By.CSS_SELECTOR, ".marks li")
             verdict = marks[-1].get_attribute("data-right") == "true"
             assert verdict == fits(GRID, secret, parse_marks(line, "page")[0]), line
             checked += 1
-    css(browser, "#back").click()
+    tap(browser, "#back")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".marks li")) == checked
-    css(browser, ".clear-marks").click()
+    tap(browser, ".clear-marks")
     assert browser.find_elements(By.CSS_SELECTOR, ".marks li") == []
 
 
@@ -255,13 +259,13 @@ def test_every_screen_fits_a_phone_in_each_language(browser, languages, lang):
     assert browser.execute_script("return [innerWidth, innerHeight]") == list(PHONE)
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
     for mode in ("ask", "check"):
-        css(browser, f'.modes [data-mode="{mode}"]').click()
+        tap(browser, f'.modes [data-mode="{mode}"]')
         screen_problems(browser, f"{lang} home, {mode}")
         for button in browser.find_elements(By.CSS_SELECTOR, ".tool"):
             tool = button.get_attribute("data-tool")
             tap_tool(browser, tool)
             screen_problems(browser, f"{lang} {tool}, {mode}")
-        css(browser, "#back").click()
+        tap(browser, "#back")
 
 
 def test_a_phone_screenshot(browser, page_of, tmp_path):

@@ -41,13 +41,13 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
 
 def _setups(check: Checker, setups: Any, data: Mapping[str, Any]) -> None:
     if not isinstance(setups, list) or not setups:
-        check.add("data.setups", "expected a list of {players, highest, jokers, card_label}",
-                  data, "setups")
+        check.add("data.setups", "expected a list of {players, highest, jokers, card_label, "
+                  "colour, tint}", data, "setups")
         return
     previous = 0
     for _, where, setup in check.entries(setups, "data.setups"):
-        check.keys(setup, where, {"players", "highest", "jokers", "card_label"},
-                   required=("players", "highest", "jokers", "card_label"))
+        check.keys(setup, where, {"players", "highest", "jokers", "card_label", "colour", "tint"},
+                   required=("players", "highest", "jokers", "card_label", "colour", "tint"))
         highest = check.integer(setup, "highest", where, low=1, high=HIGHEST_CARD)
         check.integer(setup, "players", where, low=1, high=8)
         check.integer(setup, "jokers", where, low=0, high=10)

@@ -16,12 +16,14 @@ CARD = (50.0, 74.0)
 # name: (kind, cell size mm, line width or dot diameter mm, colour, fill of the cells or none)
 PATTERNS: dict[str, tuple[str, float, float, str, str]] = {
     "face-hex": ("hex", 2.6, 0.22, "#e2e7ee", "none"),       # the faces' faint texture
-    "back-hex-white": ("hex", 2.8, 0.45, "#ffffff", "none"),  # Lab-M tools
-    "back-hex-blue": ("hex", 2.8, 0.9, "#ffffff", "none"),    # Lab-T tools, on pale blue
-    "back-dots-white": ("dots", 3.4, 1.5, "#ffffff", "none"),  # Lab-T samples
-    "back-dots-red": ("dots", 3.4, 1.9, "#c8102e", "none"),   # Lab-M samples
-    "back-dense": ("hex", 1.6, 0.5, "#25272a", "#141516"),    # molecules: hides the number
-    "back-stripes": ("stripes", 6.0, 2.2, "#524472", "none"),  # interruptions
+    # Lab-M wears rings, Lab-T dots: on the lab colour (tools) and on its pale tint (samples)
+    "back-hex-white": ("hex", 2.8, 0.7, "#ffffff", "none"),  # Lab-M tools
+    "back-hex-red": ("hex", 2.8, 0.25, "#c8102e", "none"),    # Lab-M samples
+    "back-dots-white": ("dots", 3.4, 3.0, "#ffffff", "none"),  # Lab-T tools
+    "back-dots-blue": ("dots", 3.4, 1.5, "#1f5fbf", "none"),  # Lab-T samples
+    # molecules: fine, dense rings a step lighter than the base hide the number held to light
+    "back-dense": ("hex", 1.4, 0.35, "#223a52", "#112233"),
+    "back-stripes": ("stripes", 6.0, 2.8, "#7a6ba0", "none"),  # interruptions
 }
 
 

@@ -1,0 +1,145 @@
+"""How pnp writes a .po or .pot so that Poedit, Weblate and gettext's own tools leave it as it
+is: wrapped at 79 columns the way ``msgcat`` wraps, every header a translation tool fills in
+filled (Language-Team, Last-Translator, Report-Msgid-Bugs-To), and the previous msgid (``#|``)
+and obsolete entries (``#~``) kept for the translator.
+
+Plural forms: a new catalog gets CLDR's rule as Babel gives it (Spanish and Italian have three
+forms there, the third for "a million of"), the rule Weblate and Babel-based tools write. A
+catalog started elsewhere with msginit's two forms is read and kept as it is: the translator
+reads its own ``Plural-Forms`` header, and ``pnp i18n update`` never rewrites it.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel import Locale
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+from ..content.textfile import read_text
+
+WIDTH = 79  # gettext's msgcat/msgmerge wrap at 79 columns; Babel's width counts the same way
+TRANSLATOR_ENV = "PNP_TRANSLATOR"  # "Name <email>": the Last-Translator of catalogs written
+TEAM_ENV = "PNP_LANGUAGE_TEAM"      # "Team <address>": the Language-Team of new catalogs
+BUGS_TO = "https://github.com/pnp-kits/pnp/issues"  # where a wrong source text is reported
+NOBODY = "pnp translators <translators@pnp-kits.invalid>"
+
+
+def header_comment(project: str, lang: str | None) -> str:
+    """The comment above the header: what the file is, without Babel's placeholders."""
+    what = f"{Locale.parse(lang).english_name} translations" if lang else "Message template"
+    return (f"# {what} for {project}.\n"
+            "# msgid is the English source text; #. notes say where each text prints and the\n"
+            "# room it has there. Update with: pnp i18n update LANG GAME\n#")
+
+
+def fill_header(catalog: Catalog, lang: str | None, translator: str | None = None,
+                revised: bool = True) -> None:
+    """Set the headers a translation tool would: the translator (flag, else $PNP_TRANSLATOR),
+    the team ($PNP_LANGUAGE_TEAM, else the language's translators of pnp) and where to report
+    a source text."""
+    catalog.msgid_bugs_address = BUGS_TO
+    catalog.copyright_holder = "the pnp authors"
+    if lang is None:
+        return
+    if revised or not isinstance(catalog.revision_date, datetime):  # Babel's placeholder
+        catalog.revision_date = datetime.now(UTC)
+    name = Locale.parse(lang).english_name
+    who = translator or os.environ.get(TRANSLATOR_ENV)
+    if who:
+        catalog.last_translator = who
+    elif catalog.last_translator.startswith("FULL NAME"):
+        catalog.last_translator = NOBODY
+    team = os.environ.get(TEAM_ENV)
+    if team or catalog.language_team.endswith("<LL@li.org>"):
+        catalog.language_team = team or f"{name} <translators@pnp-kits.invalid>"
+
+
+def dumps(catalog: Catalog) -> bytes:
+    """The catalog as gettext tools write it: 79 columns, previous msgids and obsolete
+    entries kept, in the template's order, no trailing blank line. Babel writes each string
+    whole; :func:`gettext_wrapped` wraps it as msgcat would (Babel's own wrapping differs)."""
+    data = io.BytesIO()
+    write_po(data, catalog, width=0, sort_output=False, include_previous=True,
+             ignore_obsolete=False)
+    text = data.getvalue().decode("utf-8").rstrip("\n") + "\n"
+    return gettext_wrapped(text).encode("utf-8")
+
+
+KEYWORD_LINE = re.compile(r'^((?:#[~|] )?)(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?) '
+                          r'(".*")$')
+CONTINUATION = re.compile(r'^((?:#[~|] )?)(".*")$')
+# where gettext may end a line (Unicode's line breaking, UAX #14, which gettext follows through
+# libunistring): after each escaped newline; after a run of spaces, unless what follows may
+# not start a line (a closing bracket, ! ? , . : ; /: "variante ;" stays whole); after a
+# hyphen that follows a character and comes before a letter ("COVID-19-|Plättchen", "--|seed")
+BREAK = re.compile(r"(?:\\n|[ ]+(?![)\]}!?,.:;/])|(?<=\S)-(?=[^\W\d_]))")
+
+
+def gettext_wrapped(text: str) -> str:
+    """Every msgctxt/msgid/msgstr of a .po text (obsolete ``#~`` and previous ``#|`` ones
+    too) wrapped at 79 columns as gettext's write-po does: on one line when it fits and
+    holds no newline but at its end, else an empty first line and then the string cut after
+    spaces and newlines, each line at most 79 columns with its quotes."""
+    lines = text.split("\n")
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        match = KEYWORD_LINE.match(lines[index])
+        index += 1
+        if match is None:
+            out.append(lines[index - 1])
+            continue
+        prefix, keyword, quoted = match.groups()
+        parts = [quoted[1:-1]]
+        while index < len(lines) and (more := CONTINUATION.match(lines[index])) and \
+                more.group(1) == prefix:
+            parts.append(more.group(2)[1:-1])
+            index += 1
+        out.extend(_wrap(prefix, keyword, "".join(parts)))
+    return "\n".join(out)
+
+
+def _wrap(prefix: str, keyword: str, string: str) -> list[str]:
+    one = f'{prefix}{keyword} "{string}"'
+    inner = string[:-2] if string.endswith("\\n") else string
+    if len(one) <= WIDTH and "\\n" not in inner:
+        return [one]
+    room = WIDTH - len(prefix) - 2
+    lines = [f'{prefix}{keyword} ""']
+    line, start = "", 0
+    for piece_end in [m.end() for m in BREAK.finditer(string)] + [len(string)]:
+        piece = string[start:piece_end]
+        start = piece_end
+        if line and len(line) + len(piece) > room:
+            lines.append(f'{prefix}"{line}"')
+            line = ""
+        line += piece
+        if line.endswith("\\n") and not line.endswith("\\\\n"):
+            lines.append(f'{prefix}"{line}"')
+            line = ""
+    if line:
+        lines.append(f'{prefix}"{line}"')
+    return lines
+
+
+def load(path: Path, locale: str | None = None) -> Catalog:
+    """A catalog as Babel reads it, comments, previous msgids and obsolete entries included."""
+    text = read_text(path, "a translation catalog (.po text)", "save it as UTF-8")
+    return read_po(io.BytesIO(text.encode("utf-8")), locale=locale)
+
+
+def normalize(path: Path, project: str) -> bytes:
+    """``path`` rewritten as gettext tools write it: wrapped at 79 columns, the headers a
+    tool fills in filled (``project``'s name, the team, where to report a source text), no
+    entry, translation or comment changed; the step that brings a hand-edited catalog to
+    the form Poedit keeps. Running it again changes nothing."""
+    catalog = load(path)
+    catalog.project, catalog.version = project, "0.1"
+    fill_header(catalog, str(catalog.locale) if catalog.locale else None, revised=False)
+    return dumps(catalog)

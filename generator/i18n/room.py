@@ -1,0 +1,103 @@
+"""The room a text has where it prints, as a translator's note: the box in mm, its type size
+and smallest size, and about how many characters a line and how many lines fit there at the
+smallest size (the widest a translation can grow before the build refuses it).
+
+A layout's own text knows its box. A data text (``!t`` in game.yaml) prints through a field a
+layout reads (``look.name``, ``card.text``): its box is the text element whose template reads
+that field, the narrowest when several do, found from the layouts' text alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..content.legibility import text_floor
+from ..content.yamlio import load_yaml
+
+PT_PER_MM = 72 / 25.4
+AVERAGE_EM = 0.5   # an average Latin letter with its space, in em: the width a character takes
+GENERIC = {"data", "components", "vars", "cards"}  # keys too common to tell one field's box
+LEADING = 1.2      # the line height of a text element that gives none, in em
+
+
+@dataclass(frozen=True)
+class Box:
+    """A text element of a layout whose box is given in numbers."""
+
+    layout_file: str
+    layout: str
+    name: str
+    text: str
+    w: float
+    h: float
+    size: float
+    min_size: float
+    leading: float
+
+    def note(self) -> str:
+        """Where it prints and the room it has, in one line."""
+        small = self.min_size
+        chars = int(self.w * PT_PER_MM / (AVERAGE_EM * small))
+        lines = max(1, int(self.h * PT_PER_MM / (small * self.leading)))
+        sizes = f"{self.size:g} pt" + (f", down to {small:g} pt" if small < self.size else "")
+        return (f"box '{self.name}' of {self.layout} ({self.layout_file}): {self.w:g}×{self.h:g}"
+                f" mm at {sizes}; room at {small:g} pt: about {chars} characters a line, "
+                f"{lines} {'line' if lines == 1 else 'lines'}")
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) \
+        else None
+
+
+def element_box(element: Mapping[str, Any], layout_file: str, layout: str) -> Box | None:
+    """The box of one text element, or None when its size is computed per card."""
+    w, h = _number(element.get("w")), _number(element.get("h"))
+    if element.get("type") != "text" or w is None or h is None:
+        return None
+    size = _number(element.get("size")) or 9.0
+    floor = _number(element.get("min_size")) or min(size, text_floor())
+    name = str(element.get("id") or f"text at {element.get('x', 0)}, {element.get('y', 0)} mm")
+    return Box(layout_file, layout, name, str(element.get("text", "")), w, h, size,
+               min(floor, size), _number(element.get("leading")) or LEADING)
+
+
+def _elements(elements: Any) -> Iterator[Mapping[str, Any]]:
+    for element in elements if isinstance(elements, list) else ():
+        if isinstance(element, Mapping):
+            yield element
+            yield from _elements(element.get("elements"))
+
+
+def layout_boxes(folder: Path, root: Path) -> list[Box]:
+    """Every text element with a box in numbers, in the layout files of ``folder``."""
+    boxes = []
+    for path in sorted(folder.glob("*.yaml")):
+        raw = load_yaml(path, (root,)) or {}
+        for name, layout in raw.items() if isinstance(raw, Mapping) else ():
+            if not isinstance(layout, Mapping):
+                continue
+            for element in _elements(layout.get("elements")):
+                box = element_box(element, str(path.relative_to(root)), str(name))
+                if box is not None:
+                    boxes.append(box)
+    return boxes
+
+
+def field_box(boxes: list[Box], path: list[str]) -> Box | None:
+    """The box that prints the data text at ``path`` (its keys from the file's top): a box
+    whose template reads the last key as a field and names a key of the path above it
+    (``data.sizes[card.type].name`` for data › sizes › big › name); the narrowest of those.
+    None when no box names it so plainly: a guess would mislead the translator."""
+    keys = [k for k in path if not k.startswith("#")]
+    if len(keys) < 2:
+        return None
+    field = re.compile(rf"(\.{re.escape(keys[-1])}\b|\[['\"]{re.escape(keys[-1])}['\"]\])")
+    above = [k for k in keys[:-1] if k not in GENERIC] + (["card"] if "cards" in keys else [])
+    found = [b for b in boxes if field.search(b.text) and any(
+        re.search(rf"\b{re.escape(k)}\b", b.text) for k in above)]
+    return min(found, key=lambda b: b.w) if found else None
