@@ -164,9 +164,9 @@ def _build_batch(batch: list[Job]) -> list[BuildResult]:
 def _in_pool(todo: list[Job], workers: int, notify: Notify,
              results: dict[int, BuildResult]) -> dict[int, BuildResult]:
     """Build the batches over a process pool. Workers report each PDF when it is written
-from .lifeline import pool_context, stop_with_parent
-from .load import game_fingerprint, resolve_game
-from .request import BuildRequest, BuildResult, named, pdf_name, sheets_of
+    (a thread here passes it on to ``notify`` and into ``results``, which therefore holds
+    every PDF written when one fails), so progress moves PDF by PDF."""
+    context = pool_context()
     preload_hyphenation({job[1].lang for job in todo})  # forked workers share them, and
     register_fonts()  # the fonts' metrics, instead of each reading them again
     finished = context.SimpleQueue()
