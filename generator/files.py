@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import UsageError
+from .paths import inside
 from .resources import shipped
 
 TEMP_SUFFIX = ".part"  # a file being written: ".<name>.<random>.part" beside its target
@@ -37,6 +38,16 @@ def _umask() -> int:
 
 FILE_MODE = 0o666 & ~_umask()  # what open() would give: mkstemp makes 0600
 FOLDER_MODE = 0o777 & ~_umask()  # what mkdir() would give: mkdtemp makes 0700
+
+
+def output_inside_working_folder(folder: Path) -> None:
+    """The one rule of every output folder (``build``, ``proof``, every ``export``): one
+    typed as a relative path must not lead out of the working folder through a link — run
+    in a stranger's game folder, its ``output`` may be a link to anywhere. A folder named
+    by its absolute path is the user's own choice."""
+    if not folder.is_absolute():
+        inside(folder, [Path.cwd()], "the output folder",
+               "name the folder it points to with --out if you mean it")
 
 
 def write_atomically(path: Path, data: bytes, elsewhere: str = ELSEWHERE) -> None:

@@ -118,3 +118,24 @@ def writable(path: Path | str, roots: Iterable[Path | str], what: str = "a file"
     existing = next(p for p in (folder, *folder.parents) if os.path.lexists(p))
     inside(existing, roots, what)
     return real(existing) / folder.relative_to(existing) / path.name
+
+
+def hashed_bytes(path: Path, real_root: Path, content: bool = True) -> bytes:
+    """What hashing ``path``, a file below the folder ``real_root`` (resolved), may read:
+    its bytes when it is a regular file inside the folder within ``file_bytes``; else only
+    what it is — a link out by its target's name, a device or pipe by its kind, a larger
+    file by its size and time — so hashing never reads what the game may not, nor waits on
+    a pipe. OSError when it cannot be read; FileNotFoundError for a dangling link."""
+    from .limits import limit as value
+
+    target = real(path)
+    if not target.is_relative_to(real_root):
+        return b"link:" + os.readlink(path).encode()
+    info = target.stat()
+    if stat.S_ISDIR(info.st_mode):  # a link to a folder of the game: hashed there
+        return b"folder"
+    if not stat.S_ISREG(info.st_mode) or info.st_size > value(FILE_LIMIT) or not content:
+        kind = f"{stat.S_IFMT(info.st_mode)}:{info.st_size}".encode()
+        return kind + str(info.st_mtime_ns).encode() if stat.S_ISREG(info.st_mode) \
+            and content else kind
+    return target.read_bytes()

@@ -116,10 +116,22 @@ def _checked_address(host: str, port: int) -> str:
     return addresses[0]
 
 
+# IPv6 ranges that carry an IPv4 address in their last 32 bits, which a router or this
+# machine may hand to IPv4 (``::127.0.0.1``, ``::ffff:0:7f00:1``, ``64:ff9b::7f00:1``)
+EMBEDDING_V4 = tuple(ipaddress.IPv6Network(n) for n in (
+    "::/96", "::ffff:0:0/96", "::ffff:0:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48"))
+
+
 def _public(address: str) -> bool:
+    """Whether an address is on the public internet, judging an IPv4 address an IPv6 one
+    carries (mapped, compatible, translated, 6to4, Teredo) as that IPv4 address."""
     ip = ipaddress.ip_address(address.split("%")[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        carried = [ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)] \
+            if any(ip in net for net in EMBEDDING_V4) else []
+        carried += [v4 for v4 in (ip.ipv4_mapped, ip.sixtofour, *(ip.teredo or ())) if v4]
+        if any(not _public(str(v4)) for v4 in carried):
+            return False
     return ip.is_global and not ip.is_multicast
 
 

@@ -13,18 +13,20 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from odf import teletype
 from odf.namespaces import OFFICENS, TABLENS, TEXTNS
 from odf.opendocument import load
 
+from ..errors import ContentError, Problem
 from ..limits import limit, refuse
-from .cards_limits import MAX_COLUMNS, MAX_ROWS
+from .cards_limits import MAX_CELL, MAX_COLUMNS, MAX_ROWS
+from .cards_limits import refuse as refuse_cell
 from .cells import Table, cell_name, formula_problem, number_text, opened, pick_sheet
 
 TABLE, ROW = (TABLENS, "table"), (TABLENS, "table-row")
 CELLS = {(TABLENS, "table-cell"), (TABLENS, "covered-table-cell")}
 ROW_HOLDERS = {(TABLENS, n) for n in ("table-header-rows", "table-rows", "table-row-group")}
 PARAGRAPH = (TEXTNS, "p")
+SPACES, TAB, BREAK = (TEXTNS, "s"), (TEXTNS, "tab"), (TEXTNS, "line-break")
 NUMBERS = {"float", "percentage", "currency"}
 DURATION = re.compile(r"PT(\d+)H(\d+)M(\d+)")
 
@@ -32,6 +34,10 @@ DURATION = re.compile(r"PT(\d+)H(\d+)M(\d+)")
 def read_ods(path: Path, sheet: str | None) -> Table:
     """The non-empty rows of the sheet named ``sheet`` (the first when None)."""
     document = opened(path, load)
+    if document.spreadsheet is None:  # a DTD, or a text document saved as .ods
+        raise ContentError(Problem(str(path), "", "holds no spreadsheet that pnp can read (a "
+                                   "document type declaration, or not a sheet at all); save "
+                                   "it again from LibreOffice Calc as .ods"))
     tables = [node for node in document.spreadsheet.childNodes if node.qname == TABLE]
     table = pick_sheet(path, tables, sheet, lambda t: str(t.attributes.get((TABLENS, "name"))))
     # read now, while the caller holds the cycle collector; one row past the limit is enough
@@ -43,7 +49,7 @@ def _rows(path: Path, table: Any) -> Table:
     spans: dict[tuple[int, int], str] = {}  # (row, column) a merged cell covers → its value
     number = 0
     for row in _row_elements(table):
-        repeat = int(row.attributes.get((TABLENS, "number-rows-repeated"), 1))
+        repeat = _count(row, "number-rows-repeated")
         texts = _cells(path, row, number + 1, spans)
         if not texts:  # empty rows, however many, cost nothing
             number += repeat
@@ -70,16 +76,15 @@ def _cells(path: Path, row: Any, number: int, spans: dict[tuple[int, int], str])
     for cell in row.childNodes:
         if cell.qname not in CELLS or column > MAX_COLUMNS:
             continue
-        attributes = cell.attributes
-        repeat = int(attributes.get((TABLENS, "number-columns-repeated"), 1))
+        repeat = _count(cell, "number-columns-repeated")
         if cell.qname == (TABLENS, "covered-table-cell"):
             for _ in range(min(repeat, MAX_COLUMNS + 1)):
                 column += 1
                 found[column] = spans.pop((number, column), "")
             continue
         text = _value(path, cell, number, column + 1)
-        rows = int(attributes.get((TABLENS, "number-rows-spanned"), 1))
-        columns = int(attributes.get((TABLENS, "number-columns-spanned"), 1))
+        rows = _count(cell, "number-rows-spanned")
+        columns = _count(cell, "number-columns-spanned")
         if not text:  # LibreOffice ends every row with its 16,000 empty cells, repeated
             column += repeat
             continue
@@ -123,4 +128,45 @@ def _value(path: Path, cell: Any, row: int, column: int) -> str:
         raise formula_problem(path, [cell_name(row, column)])
     if (OFFICENS, "string-value") in attributes:
         return str(attributes[(OFFICENS, "string-value")])
-    return "\n".join(teletype.extractText(p) for p in cell.childNodes if p.qname == PARAGRAPH)
+    paragraphs = [p for p in cell.childNodes if p.qname == PARAGRAPH]
+    budget = [MAX_CELL + 1]
+    text = "\n".join(_text(p, budget) for p in paragraphs)
+    refuse_cell(path, budget[0] < 0, row, f"cell {cell_name(row, column)}: a cell longer "
+                f"than {MAX_CELL} characters")
+    return text
+
+
+def _text(node: Any, budget: list[int]) -> str:
+    """The text of a paragraph, its ``<text:s c="…"/>`` runs of spaces written out, but never
+    more than ``budget[0]`` characters in all: a run of 900 million spaces takes 868 bytes
+    of a file and would take gigabytes as text. The budget left goes negative past it."""
+    parts = []
+    for child in node.childNodes:
+        if budget[0] < 0:
+            break
+        if child.nodeType == child.TEXT_NODE:
+            part = str(child.data)
+        elif child.qname == SPACES:
+            part = " " * min(_number(str(child.getAttribute("c") or 1)), budget[0] + 1)
+        elif child.qname in (TAB, BREAK):
+            part = "\t" if child.qname == TAB else "\n"
+        else:  # a span, a link: its text counted where it is read
+            parts.append(_text(child, budget))
+            continue
+        budget[0] -= len(part)
+        parts.append(part)
+    return "".join(parts)
+
+
+def _number(value: str) -> int:
+    """A count of an .ods attribute; 1 when it is not one, a bound past any sheet when it
+    is huge (a count of 5,000 digits is not a number Python reads)."""
+    value = value.strip()
+    if not value.isdigit():
+        return 1
+    return int(value) if len(value) <= 9 else 10**9
+
+
+def _count(node: Any, name: str) -> int:
+    """A repeat or span count of a row or cell, at least 1."""
+    return max(1, _number(str(node.attributes.get((TABLENS, name), 1))))

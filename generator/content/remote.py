@@ -12,10 +12,12 @@ it is an error."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
 import sys
+import tempfile
 import time
 import urllib.parse
 from functools import lru_cache
@@ -56,6 +58,11 @@ def copy_of(folder: Path, url: str) -> Path:
     folder = folder.resolve()  # one copy and one fetch, however the folder was written
     try:  # no link left there by the folder's author is read or written through
         path = writable(copy_path(folder, url), [folder], "the copy of a published sheet")
+        cache = folder / CACHE_DIR
+        if cache.is_symlink():
+            raise Refused(Problem(str(cache), "", f"a link to {os.readlink(cache)}; pnp "
+                                  "writes its copies of published sheets only into a real "
+                                  f"{CACHE_DIR} folder: remove the link"))
         if os.path.lexists(path):
             regular_file(path, [folder], "the copy of a published sheet")
     except Refused as exc:  # the deck's problem names the address; this, the link
@@ -77,6 +84,14 @@ def copy_of(folder: Path, url: str) -> Path:
     return path
 
 
+class _Spent:
+    """Seconds spent downloading since the game's sheets were last refreshed (a build
+    refreshes them once, at its start), all its decks' addresses together: twenty decks at
+    a slow server must not take twenty deadlines."""
+
+    seconds = 0.0
+
+
 def forget() -> None:
     """Forget what this process fetched, so the next load fetches every address again: a
     long-running process (a preview that rebuilds on save) calls it before a rebuild."""
@@ -93,6 +108,7 @@ def refresh(folder: Path) -> None:
     except ContentError:
         return
     components = raw.get("components") if isinstance(raw, dict) else None
+    _Spent.seconds = 0.0  # one game's decks share build_total_s
     for item in components if isinstance(components, list) else ():
         url = item.get("cards_url") if isinstance(item, dict) else None
         if isinstance(url, str):
@@ -108,20 +124,41 @@ def _fetch(url: str, path: Path) -> str | None:
     from .fetch import FetchFailed, download  # the network stack, only for a sheet to fetch
 
     limits = settings()
+    left = limits["build_total_s"] - _Spent.seconds
+    if left <= 0:
+        return (f"the build's {limits['build_total_s']:g} s for downloads (build_total_s in "
+                "templates/cards_url.yaml) are spent")
+    started = time.monotonic()
     try:
-        data = download(url, limits["timeout_s"], limits["total_s"], MAX_FILE_BYTES)
+        data = download(url, limits["timeout_s"], min(limits["total_s"], left), MAX_FILE_BYTES)
     except FetchFailed as exc:
         return str(exc)
+    finally:
+        _Spent.seconds += time.monotonic() - started
     try:
         if path.is_file() and path.read_bytes() == data:
             return None
-        path.parent.mkdir(exist_ok=True)
-        part = path.with_name(f"{path.name}.{os.getpid()}.part")
-        part.write_bytes(data)
-        os.replace(part, path)
+        _write_copy(path, data)
     except OSError as exc:
         return f"cannot write its copy {path}: {exc.strerror}"
     return None
+
+
+def _write_copy(path: Path, data: bytes) -> None:
+    """Write the copy through a temporary file that did not exist before (``mkstemp``:
+    ``O_CREAT | O_EXCL``, so a link planted at any name is never followed) in a cache
+    folder that is a real folder, then rename it over the copy."""
+    path.parent.mkdir(exist_ok=True)
+    if path.parent.is_symlink() or not path.parent.is_dir():
+        raise OSError(errno.ENOTDIR, f"{CACHE_DIR} is a link or not a folder")
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temp, path)
+    finally:
+        if os.path.lexists(temp):
+            os.unlink(temp)
 
 
 def _age(path: Path) -> str:

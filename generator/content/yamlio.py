@@ -115,6 +115,30 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _constr
 _Loader.add_constructor("!t", _construct_msg)
 
 
+WORDS = {"int": "whole number", "float": "number", "timestamp": "date"}
+
+
+def _scalar_or_error(kind: str) -> Any:
+    """SafeLoader's constructor of ``kind``, with a value it cannot make (a whole number of
+    5,000 digits, the date 2001-02-30) told as a YAML error at its line."""
+    construct = getattr(yaml.constructor.SafeConstructor, f"construct_yaml_{kind}")
+
+    def checked(loader: _Loader, node: yaml.ScalarNode) -> Any:
+        try:
+            return construct(loader, node)
+        except (ValueError, OverflowError) as exc:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{str(node.value)[:40]!r} is not a {WORDS[kind]} pnp can read "
+                f"({str(exc).split(';')[0][:60]}); quote it to keep it as text",
+                node.start_mark) from None
+
+    return checked
+
+
+for _kind in WORDS:
+    _Loader.add_constructor(f"tag:yaml.org,2002:{_kind}", _scalar_or_error(_kind))
+
+
 def load_yaml_text(text: str, source: str) -> Any:
     """Parse YAML text; a syntax error becomes a ContentError with the line."""
     try:

@@ -24,6 +24,7 @@ from typing import Any
 from PIL import Image
 
 from ..content.model import Deck, Game, thaw
+from ..paths import hashed_bytes, real
 from ..resources import file_version
 from .raster import Rasterizer, caption, distinct_cards
 
@@ -50,6 +51,15 @@ def _digest(*parts: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+def _file_digest(path: Path, real_root: Path) -> str:
+    """The hash of a file under the rule of ``paths.hashed_bytes``: a link out of the folder
+    by its target's name, a file past ``file_bytes`` by its size, never their bytes."""
+    try:
+        return hashlib.sha256(hashed_bytes(path, real_root)).hexdigest()
+    except OSError:
+        return "unreadable"
+
+
 class FileDigests:
     """Content hashes of files, each read again only when its (mtime, size) changes."""
 
@@ -69,7 +79,7 @@ class FileDigests:
                         or SKIPPED_PARTS.intersection(relative.parts):
                     continue
                 version = (path, file_version(path))
-                digest = self._known.get(version) or hashlib.sha256(path.read_bytes()).hexdigest()
+                digest = self._known.get(version) or _file_digest(path, real(folder))
                 known[version] = digest
                 files.append((str(relative), digest))
             found.append(files)

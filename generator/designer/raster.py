@@ -13,6 +13,7 @@ from ..content.model import Deck, Game
 from ..errors import UsageError
 from ..i18n.catalog import Translator, require_translations, translator
 from ..imposition.plan import ComponentPlan, PagePlan, Placement, PrintOptions, Side
+from ..limits import limit, past
 from ..pipeline.build import fallback_marker
 from ..pipeline.contexts import Contexts
 from ..pipeline.load import resolve_game
@@ -92,6 +93,10 @@ class Rasterizer:
         width, height = px(size.w + 2 * bleed, dpi), px(size.h + 2 * bleed, dpi)
         if max(width, height) > MAX_PX:
             raise UsageError(f"{dpi:g} dpi makes {width}×{height} px cards; use a lower --dpi")
+        if width * height > limit("card_pixels"):  # 4 bytes a pixel while pdfium draws it
+            raise UsageError(f"{deck.id}: {dpi:g} dpi makes {width}×{height} px cards, "
+                             + past("card_pixels", f"{width * height:,} pixels")
+                             + "; use a lower --dpi")
         pages: dict[Side, list[PagePlan]] = {Side.FRONT: [], Side.BACK: []}
         for item in items:
             card = deck.cards[item]

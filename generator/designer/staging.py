@@ -16,6 +16,7 @@ from ..files import (
     WriteFailure,
     first_missing,
     fsync_file,
+    output_inside_working_folder,
     remove_made,
     write_failure,
 )
@@ -33,6 +34,7 @@ def staged(target: Path, elsewhere: str = ELSEWHERE) -> Iterator[Path]:
     if shipped(target):
         raise UsageError(f"{target.absolute()} is inside the installed pnp package, where a "
                          f"reinstall would lose it; {elsewhere}")
+    output_inside_working_folder(target.parent)
     made = first_missing(target.parent)
     staging: Path | None = None
     try:

@@ -4,6 +4,7 @@ order (see :mod:`.places`). English is the source language."""
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -21,6 +22,7 @@ from ..content.textfile import read_text
 from ..content.wording import agreeing, counted
 from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
+from ..limits import limit, refuse
 from ..resources import file_version
 from .checks import catalog_problems, syntax_problems
 from .places import (
@@ -212,7 +214,9 @@ def _filled(value: Any) -> str | tuple[str, ...] | None:
 def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> Translator:
     """A translator merging the catalogs of the search path, the most specific on top."""
     result = Translator(lang, game_folder, fallback=fallback)
-    for path in reversed(catalog_paths(lang, game_folder)):
+    paths = catalog_paths(lang, game_folder)
+    _check_total(paths, lang)
+    for path in reversed(paths):
         catalog = read_catalog(path)
         if catalog is None:
             continue
@@ -235,6 +239,20 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
             if value is not None:
                 result.messages[key] = value
     return result
+
+
+def _check_total(paths: list[Path], lang: str) -> None:
+    """Refuse catalogs of one language that add up past ``catalog_bytes`` before any is
+    parsed: babel takes about 30 bytes of memory and a microsecond and a half for each byte
+    of a catalog, and a folder may hold any number of ``<lang>.<topic>.po``, each within
+    ``file_bytes``."""
+    total = 0
+    for path in paths:
+        with contextlib.suppress(OSError):
+            total += path.stat().st_size if path.is_file() else 0
+    if total > limit("catalog_bytes"):
+        raise refuse(str(paths[0].parent), "catalog_bytes",
+                     f"the '{lang}' catalogs, {total:,} bytes together")
 
 
 def lacking_language(folder: Path, lang: str) -> str | None:

@@ -26,6 +26,7 @@ PO_STRING = r'"(?:[^"\\]|\\.)*"'
 PO_LINE = re.compile(rf"^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?{PO_STRING}$")
 # a format field as str.format reads it: its name, then a conversion and a spec
 FIELD = re.compile(r"(?<!\{)\{(?!\{)([^{}:!]*)(![^{}:]*)?(:[^{}]*)?\}")
+NESTED = re.compile(r"(?<!\{)\{(?!\{)[^{}:]*:[^{}]*\{[^{}]*\}[^{}]*\}")  # {n:>{n}00}
 # a printf conversion as % reads it: flags, width, precision
 PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)[^<>]*?(/?)>")
@@ -95,7 +96,7 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
                                     message.lineno))
         problems.extend(Problem(str(path), where, why, message.lineno)
                         for why in card_markup_problems(source, text))
-    return problems
+    return list(dict.fromkeys(problems))  # plural forms that share a fault: told once
 
 
 def card_markup_problems(source: str, text: str) -> list[str]:
@@ -123,9 +124,15 @@ def _icons(pieces: tuple[markup.Span | markup.Symbol, ...]) -> list[str]:
 def format_problem(text: str) -> str | None:
     """Why a translation could make its formatting huge or reach into the objects it
     formats, which a catalog from a stranger may try: a field with an attribute or index
-    (``{pages.__class__}``, ``{0[0]}``), or a width or precision past ``format_width``
+    (``{pages.__class__}``, ``{0[0]}``), a field nested in a spec (``{n:>{n}00000000}``, a
+    width the check cannot read), or a width or precision past ``format_width``
     (``{n:>999999999}``, ``%(n)999999999s``). None when it has none."""
     bound = limit("format_width")
+    nested = NESTED.search(text)
+    if nested is not None:  # its width is a value, unknown until formatted: never judged
+        return past("format_width", f"the placeholder {nested.group(0)[:40]!r} nests a "
+                    "placeholder in its format spec; write the placeholder as the msgid has "
+                    "it")
     for match in FIELD.finditer(text):
         name, spec = match.group(1), match.group(3) or ""
         if "." in name or "[" in name:

@@ -14,7 +14,6 @@ import contextlib
 import gc
 import hashlib
 import json
-import multiprocessing
 import os
 import sys
 import threading
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.loader import game_folder
-from ..errors import PnpError
+from ..errors import PnpError, UsageError
 from ..files import (
     first_missing,
     remove_made,
@@ -39,7 +38,7 @@ from ..render.fonts import register_fonts
 from ..render.text import preload_hyphenation
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
-from .lifeline import stop_with_parent
+from .lifeline import pool_context, stop_with_parent
 from .load import game_fingerprint, resolve_game
 from .request import BuildRequest, BuildResult, named, pdf_name, sheets_of
 
@@ -167,7 +166,7 @@ def _in_pool(todo: list[Job], workers: int, notify: Notify,
     """Build the batches over a process pool. Workers report each PDF when it is written
     (a thread here passes it on to ``notify`` and into ``results``, which therefore holds
     every PDF written when one fails), so progress moves PDF by PDF."""
-    context = multiprocessing.get_context()
+    context = pool_context()
     preload_hyphenation({job[1].lang for job in todo})  # forked workers share them, and
     register_fonts()  # the fonts' metrics, instead of each reading them again
     finished = context.SimpleQueue()
@@ -267,6 +266,7 @@ def _folder_turn(out_dir: Path, waiting: Waiting) -> Iterator[None]:
     try:
         folder = output_folder(out_dir)
         lock_path = folder / RECORDS_DIR / LOCK_NAME
+        _no_links(lock_path)
         with _locked(lock_path, waiting):
             remove_temporaries(folder, ".pdf")
             remove_temporaries(lock_path.parent, ".json")
@@ -280,6 +280,19 @@ def _folder_turn(out_dir: Path, waiting: Waiting) -> Iterator[None]:
     except BaseException:
         remove_made(Path(out_dir), made)  # each folder only if empty
         raise
+
+
+LOCK_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _no_links(lock_path: Path) -> None:
+    """Refuse a records folder, or a lock, that is a link: an output folder from a stranger
+    (``output/`` in their game folder) may carry one to anywhere, and a build would write
+    its records there, or make a file at the link's target."""
+    for path in (lock_path.parent, lock_path):
+        if path.is_symlink():
+            raise UsageError(f"{path} is a link to {os.readlink(path)}; pnp keeps its build "
+                             "records only in a real folder: remove the link")
 
 
 def _only_the_lock(folder: Path) -> bool:
@@ -296,7 +309,7 @@ def _locked(lock_path: Path, waiting: Waiting) -> Iterator[None]:
     while True:
         try:
             lock_path.parent.mkdir(parents=True, exist_ok=True)
-            handle = lock_path.open("ab")
+            handle = os.fdopen(os.open(lock_path, LOCK_FLAGS, 0o666), "ab")
         except OSError as exc:
             raise write_failure(lock_path, exc) from None
         if fcntl is None:  # Windows has none: there, two builds must not share a folder

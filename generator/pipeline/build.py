@@ -12,7 +12,7 @@ from typing import Any
 
 from ..content.model import Deck, Game
 from ..errors import UsageError
-from ..files import first_missing, remove_made, write_atomically
+from ..files import first_missing, output_inside_working_folder, remove_made, write_atomically
 from ..i18n.catalog import (
     SOURCE_LANG,
     Translator,
@@ -22,7 +22,6 @@ from ..i18n.catalog import (
 )
 from ..imposition.alignment import alignment_pages
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
-from ..paths import inside
 from ..render.document import DocumentInfo, Report, flag_untranslated, render_pdf
 from ..render.form_keys import FormKeys
 from ..render.safe_zone import SafeWatch
@@ -144,9 +143,7 @@ def output_folder(out_dir: Path) -> Path:
     if shipped(out):
         raise UsageError(f"--out {out} is inside the installed pnp package, where a reinstall "
                          "would lose it; name a folder of your own")
-    if not out.is_absolute():  # a link in the working folder (a game's) must not lead out
-        inside(out, [Path.cwd()], "the output folder",
-               "name the folder it points to with --out if you mean it")
+    output_inside_working_folder(out)
     blocker = next((p for p in out.parents if os.path.lexists(p) and not os.path.isdir(p)),
                    None)
     if blocker is not None:

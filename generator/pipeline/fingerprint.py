@@ -12,16 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import stat
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from .. import __version__
 from ..errors import ContentError, Problem
-from ..limits import limit
-from ..paths import FILE_LIMIT, real
+from ..paths import hashed_bytes, real
 from ..resources import PACKAGE_DIR, fonts_dir, games_dir, icc_dir, templates_dir
 
 
@@ -33,26 +30,13 @@ def _tree(root: Path, digest: hashlib._Hash, content: bool = True,
     size and time, so hashing never reads what the game may not, nor waits on a pipe. A
     file that cannot be read (no permission, a disk error) is named: its contents decide
     whether a PDF is current."""
-    real_root, largest = real(root), limit(FILE_LIMIT)
+    real_root = real(root)
     for path in sorted(p for p in root.rglob("*") if p.is_symlink() or not p.is_dir()):
         if "__pycache__" in path.parts or (skip is not None and path.is_relative_to(skip)):
             continue
         digest.update(str(path.relative_to(root)).encode())
         try:
-            target = real(path)
-            if not target.is_relative_to(real_root):
-                digest.update(b"link:" + os.readlink(path).encode())
-                continue
-            info = target.stat()
-            if stat.S_ISDIR(info.st_mode):  # a link to a folder of the game: hashed there
-                digest.update(b"folder")
-                continue
-            if not stat.S_ISREG(info.st_mode) or info.st_size > largest or not content:
-                digest.update(f"{stat.S_IFMT(info.st_mode)}:{info.st_size}".encode())
-                if stat.S_ISREG(info.st_mode) and content:
-                    digest.update(str(info.st_mtime_ns).encode())
-                continue
-            digest.update(target.read_bytes())
+            digest.update(hashed_bytes(path, real_root, content))
         except FileNotFoundError:  # a dangling link inside the folder
             digest.update(b"missing")
         except OSError as exc:
@@ -121,6 +105,8 @@ class BuildRecord:
 
     @classmethod
     def read(cls, path: Path) -> BuildRecord | None:
+        if path.is_symlink():  # never read through a link left in an output folder
+            return None
         try:
             return cls(**json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError, TypeError):

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
+from multiprocessing.context import BaseContext
+from pathlib import Path
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 WATCH_EVERY_S = 1.0
@@ -40,3 +43,20 @@ def _watch(parent: int) -> None:
     while os.getppid() == parent:
         time.sleep(WATCH_EVERY_S)
     os._exit(1)
+
+
+def pool_context() -> BaseContext:
+    """The start method of the build's pool, made to import nothing from the working folder.
+    Under ``spawn`` (macOS, Windows) and ``forkserver`` a worker starts as ``python -c …``,
+    which puts the working folder first on ``sys.path``: run in a stranger's game folder,
+    its ``multiprocessing/__init__.py`` would run, ``--trust-code`` or not. Workers start
+    with ``PYTHONSAFEPATH`` (no such entry) and the parent's ``sys.path`` without the
+    working folder, which they copy."""
+    context = multiprocessing.get_context()
+    if context.get_start_method() != "fork":
+        os.environ["PYTHONSAFEPATH"] = "1"
+        here = os.getcwd()
+        ours = str(Path(__file__).resolve().parents[2])  # a checkout run without installing
+        sys.path[:] = [entry for entry in sys.path if entry == ours
+                       or os.path.realpath(entry or ".") != os.path.realpath(here)]
+    return context

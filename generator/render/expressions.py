@@ -121,7 +121,7 @@ def render_value(value: Any, context: dict[str, Any], where: str, key: str = "")
             return bounded_concat(_template(value).generate(context))
         return bounded_concat(_template(value).root_render_func(_jinja_context(context)))
     except (TemplateError, TypeError, ValueError, KeyError, IndexError,
-            ZeroDivisionError) as exc:
+            ZeroDivisionError, RecursionError) as exc:
         raise _failed(f"{where}.{key}" if key else where, "template", value, exc) from None
 
 
@@ -137,7 +137,7 @@ def evaluate(source: Any, context: dict[str, Any], where: str) -> Any:
         jinja.exported_vars.discard("result")
         return jinja.vars.pop("result")
     except (TemplateError, TypeError, ValueError, KeyError, IndexError,
-            ZeroDivisionError) as exc:
+            ZeroDivisionError, RecursionError) as exc:
         raise _failed(where, "expression", source, exc) from None
 
 

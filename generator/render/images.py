@@ -5,9 +5,13 @@ pixel side is a hostile or broken file, and Pillow or svglib would spend the mem
 
 from __future__ import annotations
 
+import base64
+import binascii
+import io
 import math
 import os
 import re
+import urllib.parse
 import warnings
 import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
@@ -245,20 +249,57 @@ def check_svg_size(path: Path, where: str) -> None:
 
 
 def count_svg_elements(path: Path, where: str) -> int:
-    """The elements of an SVG, counted before svglib reads it (svglib takes half a
-    millisecond an element: 300,000 rectangles took minutes); refused past
-    ``svg_elements``."""
+    """The elements an SVG draws, counted before svglib reads it (svglib takes half a
+    millisecond an element: 300,000 rectangles took minutes): each ``<use>`` counted as the
+    elements it copies, so 4,000 rectangles used 100 × 100 times count as 40 million.
+    Refused past ``svg_elements``, or nested (``<use>`` chains too) past ``svg_depth``."""
     most, count = limit("svg_elements"), 0
+    root: ElementTree.Element | None = None
     try:
         with path.open("rb") as handle:
-            for _ in ElementTree.iterparse(handle, events=("start",)):
+            for _, element in ElementTree.iterparse(handle, events=("start",)):
                 count += 1
+                root = element if root is None else root
                 if count > most:
                     raise RenderError(f"{where}: SVG {path}: "
                                       + past("svg_elements", "its elements"))
     except (ElementTree.ParseError, OSError):
-        pass  # not readable XML: svglib names the file and what is wrong
-    return count
+        return count  # not readable XML: svglib names the file and what is wrong
+    return _Expansion(root, path, where).size(root, 0) if root is not None else 0
+
+
+class _Expansion:
+    """How many elements an SVG tree draws once its ``<use>`` elements are expanded."""
+
+    def __init__(self, root: ElementTree.Element, path: Path, where: str) -> None:
+        self.ids = {e.get("id"): e for e in root.iter() if e.get("id")}
+        self.sizes: dict[int, int] = {}
+        self.path, self.where = path, where
+
+    def size(self, element: ElementTree.Element, depth: int) -> int:
+        known = self.sizes.get(id(element))
+        if known is not None:
+            return known
+        if depth > limit("svg_depth"):
+            raise RenderError(f"{self.where}: SVG {self.path}: " + past(
+                "svg_depth", "elements nested, or <use> elements chained,"))
+        total = 1
+        if element.tag.rsplit("}", 1)[-1] == "use":
+            address = next((v for k, v in element.attrib.items()
+                            if k.rsplit("}", 1)[-1] == "href"), "").strip()
+            if address and not address.startswith("#"):
+                raise RenderError(f"{self.where}: SVG {self.path}: <use> copies {address[:80]}"
+                                  " from another file; copy that element into this SVG")
+            target = self.ids.get(address[1:])
+            if target is not None:
+                total += self.size(target, depth + 1)
+        for child in element:
+            total += self.size(child, depth + 1)
+            if total > limit("svg_elements"):
+                raise RenderError(f"{self.where}: SVG {self.path}: " + past(
+                    "svg_elements", f"its elements, <use> expanded (more than {total:,})"))
+        self.sizes[id(element)] = total
+        return total
 
 
 def check_svg_references(path: Path, root: Path, where: str) -> None:
@@ -266,17 +307,24 @@ def check_svg_references(path: Path, root: Path, where: str) -> None:
     absolute or ``../`` address), or whose embedded pictures (``data:`` addresses) add up past
     ``svg_embedded_bytes``, before any of them is decoded."""
     text = path.read_bytes().decode("utf-8", "replace")
-    embedded = 0
+    embedded = pixels = 0
     for match in SVG_HREF.finditer(text):
         address = match.group(2).strip()
         if address.startswith("data:"):
             embedded += len(address)
+            if embedded <= limit("svg_embedded_bytes"):
+                pixels += _embedded_pixels(address)
+            if pixels > MAX_PIXELS:
+                raise RenderError(f"{where}: SVG {path} embeds pictures of {pixels:,} pixels, "
+                                  f"past the limit of {MAX_PIXELS:,} (raster pixels of one "
+                                  "picture); scale them down (300 dpi is the most a print "
+                                  "uses)")
         elif address and not address.startswith("#"):
             if "://" in address:
                 raise RenderError(f"{where}: SVG {path} loads a picture from {address[:80]}; "
                                   "embed it or save it in the game folder")
-            try:
-                regular_file(path.parent / address, [root], "a picture of an SVG")
+            try:  # the file named, without the #fragment of an element in it
+                regular_file(path.parent / address.split("#")[0], [root], "a picture of an SVG")
             except Refused as exc:
                 raise RenderError(f"{where}: SVG {path} loads a picture it may not: "
                                   f"{exc}") from None
@@ -284,6 +332,23 @@ def check_svg_references(path: Path, root: Path, where: str) -> None:
         raise RenderError(f"{where}: SVG {path}: "
                           + past("svg_embedded_bytes", f"{embedded:,} bytes of embedded "
                                  "pictures"))
+
+
+def _embedded_pixels(address: str) -> int:
+    """The pixels a ``data:`` picture declares, read from its header before anything decodes
+    it (Pillow only warns below 100 megapixels); 0 when it is no picture Pillow knows."""
+    head, _, data = address.partition(",")
+    try:
+        raw = base64.b64decode(data, validate=False) if head.endswith(";base64") \
+            else urllib.parse.unquote_to_bytes(data)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(raw)) as image:
+                return image.width * image.height
+    except Image.DecompressionBombError:
+        return MAX_PIXELS + 1
+    except (OSError, ValueError, binascii.Error):
+        return 0
 
 
 def _points(value: str) -> float | None:

@@ -1,13 +1,22 @@
 """Jinja's sandbox with budgets: it already keeps templates from files and private
 attributes, but not from memory — ``'x' * 10**9``, ``9 ** 9 ** 9``, ``'%999999999s' % 1``,
 ``'a'.ljust(10**9)`` or ``|center(10**9)`` each take gigabytes from a few bytes of a layout.
-Every such operation is judged before it runs, against ``text_chars`` and ``power_exponent``
-of ``templates/limits.yaml``."""
+``'{0:>{1}}'.format`` hides a width in a nested field, ``expandtabs`` and ``batch`` take
+sizes that are counts, ``((9**999)**999)**999`` grows a number past any exponent check, and
+two nested loops over 100,000 items take hours while printing nothing. Every such operation
+is judged before it runs, against ``text_chars``, ``power_exponent`` and ``number_digits`` of
+``templates/limits.yaml``, and one render stops at ``render_seconds``."""
 
 from __future__ import annotations
 
+import contextlib
+import math
 import re
-from collections.abc import Callable, Iterable
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from string import Formatter
 from typing import Any
 
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment, SecurityError
@@ -16,9 +25,11 @@ from jinja2.utils import Namespace
 from ..limits import limit, past
 
 PRINTF_NUMBERS = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
-FORMAT_NUMBERS = re.compile(r"\{[^{}]*:[^{}]*?(\d+)[^{}]*\}")
-# filters whose numbers are widths or counts of the text they make
-SIZED_FILTERS = ("center", "indent", "wordwrap", "truncate", "format", "replace", "join")
+DIGITS = re.compile(r"\d+")
+# filters whose numbers are widths or counts of the text or list they make
+SIZED_FILTERS = ("center", "indent", "wordwrap", "truncate", "format", "replace", "join",
+                 "batch", "slice")
+DIGITS_PER_BIT = math.log10(2)
 
 
 def _too_long(what: str) -> SecurityError:
@@ -44,9 +55,57 @@ def _check_printf(text: str) -> None:
                 raise _too_long(f"the conversion {match.group(0)[:30]!r}")
 
 
-def _check_format(text: str) -> None:
-    for match in FORMAT_NUMBERS.finditer(text):
-        _check_size(int(match.group(1)), f"the field {match.group(0)[:30]!r}")
+def _check_format(text: str) -> int:
+    """Refuse a ``str.format`` pattern with a width past ``text_chars`` or a field nested in
+    a spec (``{0:>{1}}``, whose width is an argument); the number of its fields."""
+    fields = 0
+    try:
+        parsed = list(Formatter().parse(text))
+    except ValueError:
+        return 0  # format itself will say what is wrong
+    for _, name, spec, _ in parsed:
+        if name is None:
+            continue
+        fields += 1
+        if spec and "{" in spec:
+            raise SecurityError(past("text_chars", f"the field {{{name}:{spec[:20]}}} nests "
+                                     "a field in its format spec, a width that cannot be "
+                                     "judged; write the width itself"))
+        for number in DIGITS.findall(spec or ""):
+            _check_size(int(number), f"the field {{{name}:{(spec or '')[:20]}}}")
+    return fields
+
+
+def _longest(values: Iterable[Any]) -> int:
+    return max((len(v) for v in values if isinstance(v, str)), default=0)
+
+
+def _check_method(text: str, name: str, args: tuple[Any, ...]) -> None:
+    """Judge the size of what a method of ``text`` makes from its arguments before it runs:
+    the ones whose result grows with a product, not with one number."""
+    if name == "expandtabs":
+        tab = args[0] if args and isinstance(args[0], int) else 8
+        _check_size(len(text) + text.count("\t") * max(0, tab), "the expanded tabs")
+    elif name == "replace" and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
+        old, new = args[0], args[1]
+        count = text.count(old) if old else len(text) + 1
+        _check_size(len(text) + count * max(0, len(new) - len(old)), "the replaced text")
+    elif name == "join" and args and hasattr(args[0], "__len__"):
+        _check_size(len(text) * len(args[0]) + sum(
+            len(v) for v in args[0] if isinstance(v, str)), "the joined text")
+
+
+def _check_number(left: Any, operator: str, right: Any) -> None:
+    """Refuse ``left ** right`` or ``left * right`` on whole numbers whose result would have
+    more than ``number_digits`` digits: ``((9**999)**999)**999`` passes every exponent
+    check."""
+    if not (isinstance(left, int) and isinstance(right, int)) or left in (0, 1, -1):
+        return
+    bits = abs(left).bit_length() - 1  # at least this many: never refuse a smaller number
+    digits = (bits * max(right, 0) if operator == "**"
+              else bits + abs(right).bit_length() - 1) * DIGITS_PER_BIT
+    if digits > limit("number_digits"):
+        raise SecurityError(past("number_digits", f"a number of about {digits:,.0f} digits"))
 
 
 def _repeated(left: Any, right: Any) -> int | None:
@@ -76,31 +135,53 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.globals["namespace"] = BoundedNamespace
+        del self.globals["lipsum"]  # lipsum(n=10**9): pages of filler nobody prints
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
             size = _repeated(left, right)
             if size is not None:
                 _check_size(size, f"repeating a text or list {right!r} times")
+            _check_number(left, operator, right)
         elif operator == "**" and isinstance(right, (int, float)) \
                 and abs(right) > limit("power_exponent") and abs(left) not in (0, 1):
             raise SecurityError(past("power_exponent", f"the power ** {right!r}"))
+        elif operator == "**":
+            _check_number(left, operator, right)
         elif operator == "%" and isinstance(left, str):
             _check_printf(left)
+            values = right.values() if isinstance(right, dict) else (
+                right if isinstance(right, tuple) else (right,))
+            _check_size(len(left) + left.count("%") * _longest(map(str, values)),
+                        "the formatted text")
         return super().call_binop(context, operator, left, right)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
-        if isinstance(getattr(__obj, "__self__", None), str):
-            _check_numbers(args, kwargs, f"text.{getattr(__obj, '__name__', 'method')}()")
-        return super().call(__context, __obj, *args, **kwargs)
+        text = getattr(__obj, "__self__", None)
+        if isinstance(text, str):
+            name = getattr(__obj, "__name__", "method")
+            _check_numbers(args, kwargs, f"text.{name}()")
+            _check_method(text, name, args)
+        result = super().call(__context, __obj, *args, **kwargs)
+        if isinstance(result, (str, list, tuple)):
+            _check_size(len(result), "the result of a call")
+        return result
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         """``text.format``, which the sandbox wraps when it is read: its widths judged
         first."""
         wrapped = super().wrap_str_format(value)
-        if wrapped is not None:
-            _check_format(value.__self__)
-        return wrapped
+        if wrapped is None:
+            return None
+        pattern = value.__self__
+        fields = _check_format(pattern)
+
+        def judged(*args: Any, **kwargs: Any) -> str:
+            longest = _longest(str(v) for v in (*args, *kwargs.values()))
+            _check_size(len(pattern) + fields * longest, "the formatted text")
+            return wrapped(*args, **kwargs)
+
+        return judged
 
 
 def bounded_concat(parts: Iterable[str]) -> str:
@@ -109,12 +190,52 @@ def bounded_concat(parts: Iterable[str]) -> str:
     hundreds of thousands of values: one pass, no call per piece.)"""
     most, size = limit("text_chars"), 0
     pieces = []
-    for part in parts:
-        size += len(part)
-        if size > most:
-            raise _too_long("the rendered text")
-        pieces.append(part)
+    with _deadline():
+        for part in parts:
+            size += len(part)
+            if size > most:
+                raise _too_long("the rendered text")
+            pieces.append(part)
     return "".join(pieces)
+
+
+class _Clock:
+    """When the render under way began (None: none is), read by the watchdog signal."""
+
+    started: float | None = None
+    armed = False
+
+
+@contextlib.contextmanager
+def _deadline() -> Iterator[None]:
+    """One render's time budget, ``render_seconds``: nested loops over 100,000 items each
+    print nothing and call nothing the sandbox sees, so a timer signal (CPU time, every
+    half second, installed once in the main thread) checks how long the render has run.
+    A render inside a render runs on the outer one's clock; renders in other threads
+    without one."""
+    if _Clock.started is not None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if not _Clock.armed and hasattr(signal, "SIGVTALRM"):
+        signal.signal(signal.SIGVTALRM, _watchdog)
+        signal.setitimer(signal.ITIMER_VIRTUAL, WATCH_S, WATCH_S)
+        _Clock.armed = True
+    _Clock.started = time.monotonic()
+    try:
+        yield
+    finally:
+        _Clock.started = None
+
+
+WATCH_S = 0.5
+
+
+def _watchdog(signum: int, frame: Any) -> None:
+    started = _Clock.started
+    if started is not None and time.monotonic() - started > limit("render_seconds"):
+        _Clock.started = None
+        raise SecurityError(past("render_seconds", "a template that ran for "
+                                 f"{time.monotonic() - started:.0f} s"))
 
 
 def bounded_filters(env: SandboxedEnvironment) -> None:

@@ -6,9 +6,10 @@ Every answer, and every mark that is right, comes from ``lookup.tables`` — the
 own functions — so the page's script computes nothing: it turns a tap or a link into a key and
 looks it up; in table mode it keeps count of cards and turns with ``table.table_data``. The
 page is drawn from the jinja2 templates of ``templates/savvy/`` (the shell ``page.html.j2``
-with ``page.css`` and the scripts ``page.js``, ``marks.js`` and ``table.js``; ``ui.html.j2``,
-the screens, rendered once per language; ``words.j2``, the words of each answer, label and
-mark) and translated through the game's catalogs, like the answer key.
+with ``page.css`` and the scripts ``page.js``, ``marks.js``, ``table.js`` and
+``table_events.js``; ``ui.html.j2``, the screens, rendered once per language; ``words.j2``,
+the words of each answer, label and mark) and translated through the game's catalogs, like
+the answer key.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from ..resources import templates_dir
 from . import answers, lookup
 from .answers import LabGrid, Secret
 from .marks import format_answer
+from .play_state import KRIZO_TURNS
 from .queries import Tool
-from .table import table_data, table_words
+from .table import MOST_TOOLS, table_data, table_words
 
 GAME_ID = "save-patient-zero"
 CUE_LAYOUT = "spz-cue"  # the vector shape of each molecule colour, as printed in the kit
@@ -202,7 +204,19 @@ def language_part(game: Game, grid: LabGrid, found: lookup.Tables, seed: int,
             "cues": [{"symbol": c, "svg": cue_svg(game, c)} for c in cues],
             "languages": LANGUAGES,
             "words": {"records": texts, "names": names, "table": table,
+                      "plurals": plurals(tr),
                       "labs": {str(lab["code"]): lab["name"] for lab in labs}}}
+
+
+def plurals(tr: Translator) -> dict[str, list[str]]:
+    """The counted words the script fills in, each as the catalog's ngettext gives it for
+    n = 0, 1, 2… (the last form serves every larger n)."""
+    return {"tools": [tr.ngettext("{n} tool", "{n} tools", n) for n in range(MOST_TOOLS + 1)],
+            "krizo": [tr.ngettext("Krizo: {n} turn left", "Krizo: {n} turns left", n)
+                      for n in range(KRIZO_TURNS + 1)],
+            "won": [tr.ngettext("Found the antidote with {n} tool: {title} ({tools} tools).",
+                                "Found the antidote with {n} tools: {title} ({tools} tools).", n)
+                    for n in range(MOST_TOOLS + 1)]}
 
 
 def render_page(seed: int, lang: str = "en") -> str:

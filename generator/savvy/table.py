@@ -25,10 +25,12 @@ from .play_state import (
 )
 from .queries import Tool
 
-HIDE_AFTER_MS = 6000  # an answer shown to the lab that asked hides after this long (or a tap)
+HIDE_AFTER_MS = 15000  # default: an answer shown to the lab that asked hides after this long
+# (or a tap); a game's data may set its own as ``savvy_hide_after_ms``
 MOST_TOOLS = 40  # more tools than a lab holds: the level table covers every count
 BLOCKED_BY_ELEKTROPANEO = (Tool.SCANPAD, Tool.ESTUGAMO, Tool.CENTRIFUGO)
 PLAY_SIZE = {Tool.SAMPLY: 3, Tool.MIKROSKOPO: 2, Tool.ANALYZER: 3}  # cards one play sorts
+UP_TO = (Tool.ANALYZER,)  # tools that take at most PLAY_SIZE cards (the others: exactly that)
 
 
 def effect(name: str) -> dict[str, Any]:
@@ -72,11 +74,12 @@ def table_data(game: Game, grid: answers.LabGrid, secret: answers.Secret,
         "labs": [str(lab["code"]) for lab in game.data["labs"]],
         "qty": {str(t["name"]).lower(): int(t["qty"]) for t in game.data["tools"]},
         "play_size": {str(t): n for t, n in PLAY_SIZE.items()},
+        "up_to": [str(t) for t in UP_TO],
         "interruption_after": INTERRUPTION_AFTER,
         "interruptions": [effect(str(deck.cards[i].fields["name"]))
                           for i in interruption_order(game, seed)],
         "level": [level_index(n, levels) for n in range(MOST_TOOLS + 1)],
-        "hide_after_ms": HIDE_AFTER_MS,
+        "hide_after_ms": int(game.data.get("savvy_hide_after_ms", HIDE_AFTER_MS)),
         "hits": {str(m): answers.count_in((m,), secret) for m in MOLECULES},
         "samples": {card: list(mols) for card, mols in grid.lab.samples.items()},
     }

@@ -122,7 +122,7 @@ def render_rules(game_folder: Path, template: str, tr: Translator, context: Mapp
             {**context, "data": data, "lang": tr.lang}))
     except TemplateError as exc:
         raise RenderError(f"rules template '{template}': {exc}") from None
-    except (TypeError, ValueError, KeyError, IndexError) as exc:
+    except (TypeError, ValueError, KeyError, IndexError, RecursionError) as exc:
         raise RenderError(f"rules template '{template}' failed: {exc}") from None
     faces = tuple(Face(face_title, tuple(blocks), tuple(ids),
                        any(not tr.has(i) for i in ids))

@@ -9,7 +9,8 @@
   var STORE = "pnp-savvy-" + DATA.seed;
   var FIRST_LANG = document.documentElement.lang;
   var WORDS, TEXT;
-  var view = { tool: null, picked: [], question: null, retail: false, hideTimer: null };
+  var view = { tool: null, picked: [], question: null, retail: false, hideTimer: null,
+               finished: false };
   var state = load() || fresh();
 
   function fresh() {
@@ -125,6 +126,9 @@
       var mark = document.createElement("span");
       mark.className = "swatch";
       mark.style.background = record.fill;
+      /* the colour's shape too, as on the grid, for a player who cannot tell the colours */
+      var disc = document.querySelector('#grid .disc[style*="' + record.fill + '"]');
+      if (disc) { mark.appendChild(disc.parentNode.querySelector(".badge").cloneNode(true)); }
       big.insertBefore(mark, big.firstChild);
     }
     row.textContent = "";
@@ -146,8 +150,7 @@
     $("answer").classList.add("covered");
     $("answer-big").textContent = "";
     $("answer-mol").textContent = "";
-    $("answer-say").textContent = TEXT.hidden;
-    $("tally").textContent = "";
+    $("answer-say").textContent = TEXT.hidden;  /* a play's tally stays until Done */
   }
 
   function ask(args, draw, label) {
@@ -344,8 +347,9 @@
     }
   }
   function startAgain() {
-    if (!window.confirm(TEXT.confirm_new)) { return; }
+    if (!window.confirm(fill(TEXT.confirm_new, { n: DATA.seed }))) { return; }
     state.game = newGame();
+    state.undo = null;
     $("reveal").hidden = true;
     showHome();
   }
@@ -394,6 +398,7 @@
     each(".add-mark", null, function (b) { b.addEventListener("click", addMulti); });
     $("clear").addEventListener("click", function () { clearGrid(); waiting(); });
     $("back").addEventListener("click", function () { window.history.back(); });
+    $("undo").addEventListener("click", undoLast);
     $("answer").addEventListener("click", hideAnswer);
     $("done-play").addEventListener("click", function () { window.history.back(); });
     $("to-gate").addEventListener("click", function () {

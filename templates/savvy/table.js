@@ -57,7 +57,7 @@
     while (lab.forced.length && condition(code, lab.forced[0])) {
       var tool = lab.forced.shift();
       if (lab.left[tool]) { lab.left[tool] -= 1; }
-      state.game.notes.push(fill(TEXT.kolapso, { lab: WORDS.labs[code], tool: WORDS.names[tool] }));
+      state.game.notes.push({ k: "kolapso", lab: code, tool: tool });
     }
     if (!cardsLeft(lab).length) { lab.out = "lost_tools"; }
   }
@@ -70,28 +70,60 @@
     return tools.length ? tools[tools.length - 1] : null;
   }
 
+  /* A note is kept as its words' key and values, and worded in the language shown now. */
+  function noteText(n) {
+    if (n.k === "interruption") {
+      var words = WORDS.table.interruptions[n.i];
+      return fill(TEXT.interruption, { name: words.name, effect: words.effect });
+    }
+    if (n.k === "planned") {
+      return fill(TEXT.planned, { tools: n.tools.map(function (t) { return WORDS.names[t]; }).join(", ") });
+    }
+    return fill(TEXT.kolapso, { lab: WORDS.labs[n.lab], tool: WORDS.names[n.tool] });
+  }
+  function plural(name, n) {
+    var forms = WORDS.plurals[name];
+    return fill(forms[Math.min(n, forms.length - 1)], { n: n });
+  }
+  /* The lab to ask next: one that may start, fewest turns first, then the round's order. */
+  function nextLab() {
+    var ready = TABLE.labs.filter(canStart);
+    var first = state.game.order[0] || TABLE.labs;
+    ready.sort(function (a, b) {
+      return labOf(a).turns - labOf(b).turns || first.indexOf(a) - first.indexOf(b);
+    });
+    return ready[0] || null;
+  }
+  function summary(lab) {
+    if (lab.out) { return "✗ " + (TEXT[lab.out] || TEXT.over); }
+    var parts = [plural("tools", lab.turns), fill(TEXT.tries, { n: lab.tries })];
+    if (lab.deadline !== null) { parts.push(plural("krizo", lab.deadline)); }
+    return parts.join(" · ");
+  }
   function drawTable() {
     var g = state.game;
     if (g.over) { reveal(); return; }
     var turn = 1 + Math.min.apply(null, TABLE.labs.map(function (c) { return labOf(c).turns; }));
     $("table-status").textContent = fill(TEXT.turn, { n: turn });
-    each(".lab", null, function (b) {
-      var code = b.getAttribute("data-lab");
-      var lab = labOf(code);
-      b.disabled = !canStart(code);
-      b.setAttribute("aria-pressed", g.lab === code ? "true" : "false");
-      b.querySelector(".lab-sum").textContent = lab.out ? "✗" : fill(TEXT.tools, { n: lab.turns })
-        + " · " + fill(TEXT.tries, { n: lab.tries });
-    });
     if (g.lab && !labOf(g.lab).planning) { discardUnusable(g.lab); }
     if (g.lab && !canStart(g.lab)) { g.lab = null; }
+    var next = g.lab ? null : nextLab();
+    each(".lab", null, function (b) {
+      var code = b.getAttribute("data-lab");
+      b.disabled = !canStart(code);
+      b.setAttribute("aria-pressed", g.lab === code ? "true" : "false");
+      b.setAttribute("data-next", code === next ? "true" : "false");
+      b.querySelector(".lab-sum").textContent = summary(labOf(code));
+    });
+    $("undo").disabled = !state.undo;
     var lab = g.lab && labOf(g.lab);
     each(".tool", null, function (b) {
       var tool = b.getAttribute("data-tool");
       b.disabled = !lab || Boolean(refusal(g.lab, tool) && !(lab.planning && lab.left[tool]));
       b.querySelector(".left").textContent = lab ? " ×" + lab.left[tool] : "";
     });
-    var notes = g.notes.slice(-2);
+    var notes = g.notes.slice(-2).map(noteText);
+    if (next) { notes.push(fill(TEXT.next, { lab: WORDS.labs[next] })); }
     if (lab) {
       notes.push(fill(TEXT.asks, { lab: WORDS.labs[g.lab] }));
       if (lab.planning) {
@@ -122,8 +154,7 @@
     lab.forced.push(tool);
     if (lab.forced.length >= lab.planning) {
       lab.planning = 0;
-      state.game.notes.push(fill(TEXT.planned, { tools: lab.forced.map(function (t) {
-        return WORDS.names[t]; }).join(", ") }));
+      state.game.notes.push({ k: "planned", tools: lab.forced.slice() });
     }
     drawTable();
     save();
@@ -135,6 +166,12 @@
     var code = g.lab;
     var lab = labOf(code);
     $("done-play").hidden = true;
+    view.finished = false;
+    each(".misfunkcio", null, function (box) {
+      box.checked = misfunkcioDrawn();
+      box.disabled = true;
+      box.parentNode.hidden = !box.checked;
+    });
     if (!code || refusal(code, view.tool)) {
       note(code ? refusal(code, view.tool) : "");
       return;
@@ -148,6 +185,7 @@
       each(".inputs", null, function (part) { part.hidden = part.getAttribute("data-tool") !== tool; });
       $("grid-box").hidden = !DATA.tools[tool].count;
       note(fill(TEXT.hackz, { tool: WORDS.names[tool] }));
+      ownCards();
       if (DATA.tools[tool].bare || tool === "dedukto" || tool === "substrakto") { autoAsk(); }
       return;
     }
@@ -165,15 +203,60 @@
       show(null, WORDS.names.spionado, fill(TEXT.spionado, { cards: cards.map(function (c) {
         return c + " [" + TABLE.samples[c].join(", ") + "]"; }).join(" · ") }));
       $("answer").setAttribute("data-answer", JSON.stringify({ answer: cards }));
-      endPlay();
+      finish();
       hideSoon();
       return;
     }
+    ownCards();
     if (DATA.tools[view.tool].bare || view.tool === "dedukto" || view.tool === "substrakto") {
       autoAsk();
       return;
     }
     waiting();
+  }
+  function misfunkcioDrawn() {
+    return Boolean(state.game.interruption && TABLE.interruptions[0].misfunkcio);
+  }
+  /* Only what the asking lab may point at: its own unsorted cards (Analyzer: its ✓ cards
+     not yet analysed); Dedukto deals to the lab that asks, so it has no lab to choose. */
+  function ownCards() {
+    var lab = labOf(state.game.lab);
+    var code = state.game.lab.toLowerCase();
+    var inputs = inTool(".inputs");
+    each(".arg", inputs, function (b) {
+      var card = b.getAttribute("data-args").toUpperCase();
+      if (view.tool === "dedukto") { b.hidden = true; }
+      if (view.tool === "samply" || view.tool === "mikroskopo") {
+        b.hidden = b.getAttribute("data-args").charAt(0) !== code || lab.yes.indexOf(card) >= 0
+          || lab.no.indexOf(card) >= 0;
+      }
+      if (view.tool === "analyzer") { b.hidden = readyForAnalyzer(lab).indexOf(card) < 0; }
+    });
+    each(".args", inputs, function (group) {
+      group.hidden = !group.querySelector(".arg:not([hidden])");
+      var title = group.previousElementSibling;
+      if (title && title.tagName === "H3") { title.hidden = group.hidden; }
+    });
+  }
+  /* How many cards one play takes: the tool's count, or fewer when the lab has fewer. */
+  function playSize(code, tool) {
+    var lab = labOf(code);
+    var size = TABLE.play_size[tool] || 1;
+    if (tool === "analyzer") { return Math.min(size, readyForAnalyzer(lab).length); }
+    if (tool === "samply" || tool === "mikroskopo") {
+      var left = Object.keys(TABLE.samples).filter(function (c) {
+        return c.charAt(0) === code && lab.yes.indexOf(c) < 0 && lab.no.indexOf(c) < 0;
+      });
+      return Math.max(1, Math.min(size, left.length));
+    }
+    return size;
+  }
+  /* A play has taken its cards: count it, and offer Done (or the end of the game). */
+  function finish() {
+    endPlay();
+    view.finished = true;
+    $("done-play").textContent = state.game.over ? TEXT.see_end : TEXT.done;
+    $("done-play").hidden = false;
   }
   /* Dedukto deals to the lab that asks; Substrakto reads the lab's next card. */
   function autoAsk() {
@@ -186,7 +269,10 @@
     var code = state.game.lab;
     var lab = labOf(code);
     var play = state.game.play;
-    if (play && play.answers.length >= (TABLE.play_size[view.tool] || 1)) { return false; }
+    if (view.finished || (play && play.answers.length >= play.size)) {
+      $("verdict").textContent = TEXT.play_done;
+      return false;
+    }
     var card = String(args).toUpperCase();
     var problem = "";
     if (["samply", "mikroskopo"].indexOf(view.tool) >= 0 && !view.retail &&
@@ -206,8 +292,10 @@
     var g = state.game;
     var lab = labOf(g.lab);
     var round = lab.turns;
-    g.play = { lab: g.lab, tool: tool, answers: [] };
-    lab.left[tool] -= 1;
+    state.undo = JSON.stringify(g);  /* Undo last: the game as it was before this play */
+    g.play = { lab: g.lab, tool: tool, answers: [], size: playSize(g.lab, tool === "hackz" ?
+      copied(others(g.lab)[0]) : tool) };
+    lab.left[tool] = Math.max(0, lab.left[tool] - 1);
     lab.turns += 1;
     lab.tools.push(tool);
     if (!g.order[round]) { g.order[round] = []; }
@@ -239,15 +327,14 @@
       if (g.play.tool !== "hackz") { lab.tries -= 1; }  /* Hackz copies, it spends no Antidote */
       lab.won = answer.answer === TABLE.secret.length;
     }
-    var size = TABLE.play_size[view.tool] || 1;
-    if (g.play.answers.length >= size || lab.won) {
-      endPlay();
+    if (g.play.answers.length >= g.play.size || lab.won) {
+      finish();  /* the answer first, then a tap to the next lab or the end of the game */
     } else {
-      $("done-play").hidden = false;
-    }
-    if (g.over) {  /* the answer first, then a tap to the end of the game */
-      $("done-play").textContent = TEXT.see_end;
-      $("done-play").hidden = false;
+      ownCards();
+      if (TABLE.up_to.indexOf(view.tool) >= 0) {  /* Analyzer: at most 3, Done after any */
+        $("done-play").textContent = TEXT.done;
+        $("done-play").hidden = false;
+      }
     }
     hideSoon();
     save();
@@ -259,7 +346,7 @@
     if (!play) { return; }
     var lab = labOf(play.lab);
     g.play = null;
-    $("done-play").hidden = true;
+    g.lab = null;  /* the lab has played: the home screen shows whose turn is next */
     Object.keys(lab.blocked).forEach(function (t) {
       lab.blocked[t] -= 1;
       if (!lab.blocked[t]) { delete lab.blocked[t]; }
@@ -281,82 +368,3 @@
     }
     save();
   }
-  function interrupt() {
-    var g = state.game;
-    var card = TABLE.interruptions[0];
-    var words = WORDS.table.interruptions[0];
-    g.interruption = card.name;
-    g.notes.push(fill(TEXT.interruption, { name: words.name, effect: words.effect }));
-    TABLE.labs.forEach(function (code) {
-      var lab = labOf(code);
-      if (lab.out) { return; }
-      (card.remove || []).forEach(function (t) { lab.left[t] = 0; });
-      if (card.cap) {
-        Object.keys(lab.left).forEach(function (t) { lab.left[t] = Math.min(lab.left[t], card.cap); });
-        lab.tries = Math.min(lab.tries, lab.left.antidote);
-      }
-      (card.block || []).forEach(function (t) { lab.blocked[t] = card.turns; });
-      if (card.deadline) { lab.deadline = card.deadline; }
-      if (card.premo) { lab.premo = true; }
-      if (card.discard) {
-        var deck = cardsLeft(lab);
-        var lost = pick(deck, code + ":kolapso");
-        lab.left[lost] -= 1;
-        if (lost === "antidote") { lab.tries -= 1; }
-        g.notes.push(fill(TEXT.kolapso, { lab: WORDS.labs[code], tool: WORDS.names[lost] }));
-      }
-      if (card.impose) {
-        var pile = cardsLeft(lab).filter(function (t) { return t !== "antidote"; });
-        lab.forced = [];
-        while (pile.length) {
-          var next = pick(pile, code + ":impose:" + pile.length);
-          lab.forced.push(next);
-          pile.splice(pile.indexOf(next), 1);
-        }
-      }
-      if (card.plan) {  /* a plan binds Antidote cards too; Mikroadministrado leaves them free */
-        lab.planning = Math.min(card.plan, cardsLeft(lab).length);
-        lab.forced = [];
-        lab.planned = true;
-      }
-      if (!cardsLeft(lab).length) { lab.out = "lost_tools"; }
-    });
-    if (TABLE.labs.every(function (c) { return labOf(c).out; })) { g.over = true; }
-  }
-  function cardsLeft(lab) {
-    var cards = [];
-    Object.keys(lab.left).forEach(function (t) {
-      for (var i = 0; i < lab.left[t]; i += 1) { cards.push(t); }
-    });
-    return cards;
-  }
-
-  /* The end: the antidote and each lab's result. */
-  function reveal() {
-    $("home").hidden = true;
-    $("tool").hidden = true;
-    $("sheet").hidden = true;
-    $("reveal").hidden = false;
-    var row = $("reveal-mol");
-    row.textContent = "";
-    row.setAttribute("data-antidote", TABLE.secret.join(","));
-    TABLE.secret.forEach(function (n) { row.appendChild(molecule(n)); });
-    var list = $("results");
-    list.textContent = "";
-    var winner = TABLE.labs.filter(function (c) { return labOf(c).won; })[0];
-    TABLE.labs.forEach(function (code) {
-      var lab = labOf(code);
-      var item = document.createElement("li");
-      var result = lab.won ? "won" : (lab.out || (winner ? "beaten" : "over"));
-      var text = TEXT[result] || TEXT.over;
-      if (lab.won) {
-        var level = WORDS.table.levels[TABLE.level[Math.min(lab.turns, TABLE.level.length - 1)]];
-        text = fill(TEXT.won, { n: lab.turns, title: level.title, tools: level.tools });
-      }
-      item.setAttribute("data-lab", code);
-      item.setAttribute("data-result", result);
-      item.textContent = WORDS.labs[code] + ": " + text;
-      list.appendChild(item);
-    });
-  }
-

@@ -15,22 +15,20 @@ from pathlib import Path
 import pytest
 
 from generator.content import remote
-from support.hostile import DEADLINE_S, MARK, Stranger, leaked, make_stranger, run_pnp, snapshot
+from support.hostile import (
+    DEADLINE_S,
+    MARK,
+    Stranger,
+    leaked,
+    make_stranger,
+    run_pnp,
+    snapshot,
+)
 from support.workbooks import HEADER, write_xlsx
 
 BUILD = ("build", "--game-dir", "my-game", "--lang", "en", "--paper", "a4", "--out", "out")
 LINK_OUT = "which lies outside"  # how every refused link reads
 LOCAL_URL = "http://127.0.0.1:9/pub?output=csv"
-
-
-@pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One ``pnp new`` game, copied for every case."""
-    root = tmp_path_factory.mktemp("template")
-    stranger = Stranger(root)
-    stranger.out.mkdir()
-    assert run_pnp(stranger, "new", "my-game").code == 0
-    return stranger.game
 
 
 def _edit(path: Path, old: str, new: str) -> None:

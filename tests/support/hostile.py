@@ -78,12 +78,15 @@ class Run:
     seconds: float
 
 
-def run_pnp(stranger: Stranger, *args: str, cwd: Path | None = None) -> Run:
-    """``pnp args`` in a new process, capped and with a deadline (a hang fails the test)."""
+def run_pnp(stranger: Stranger, *args: str, cwd: Path | None = None,
+            script: Path | None = None) -> Run:
+    """``pnp args`` in a new process, capped and with a deadline (a hang fails the test);
+    run by ``script`` instead of ``python -m generator`` when one is given."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PNP_")}
     env["XDG_CACHE_HOME"] = str(stranger.cache)
     started = time.monotonic()
-    done = subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd or stranger.root,
+    start = [str(script)] if script else ["-m", "generator"]
+    done = subprocess.run([sys.executable, *start, *args], cwd=cwd or stranger.root,
                           env=env, capture_output=True, text=True, timeout=DEADLINE_S,
                           preexec_fn=_capped)
     return Run(done.returncode, done.stderr, time.monotonic() - started)
@@ -112,3 +115,41 @@ def leaked(stranger: Stranger) -> list[str]:
         if MARK.encode() in data or MARK in text:
             found.append(str(pdf))
     return found
+
+
+def new_game_template(root: Path) -> Path:
+    """A game made by ``pnp new`` in ``root``, under the same cap: what each case copies."""
+    stranger = Stranger(root)
+    stranger.out.mkdir()
+    assert run_pnp(stranger, "new", "my-game").code == 0
+    return stranger.game
+
+
+BUILD = ("build", "--game-dir", "my-game", "--lang", "en", "--paper", "a4", "--out", "out")
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} is not in {path}"
+    path.write_text(text.replace(old, new))
+
+
+def refused(s: Stranger, *fragments: str, args: tuple[str, ...] = BUILD) -> str:
+    """Run ``pnp args``; assert exit 2, one line holding every fragment, nothing written
+    outside; the line."""
+    before = snapshot(s)
+    run = run_pnp(s, *args)
+    lines = run.err.strip().splitlines()
+    assert run.code == 2, run.err[-3000:]
+    assert len(lines) == 1, run.err[-3000:]
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+    assert snapshot(s) == before
+    assert not any(s.out.glob("*.pdf"))
+    return lines[0]
+
+
+def layout_text(s: Stranger, text: str) -> None:
+    edit(s.game / "layouts" / "cards.yaml", "size: 6, color: muted}",
+         f"size: 6, color: muted}}\n    - {{type: text, x: 3, y: 3, w: 30, h: 5, "
+         f"text: \"{text}\"}}")

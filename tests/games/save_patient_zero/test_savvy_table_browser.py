@@ -12,10 +12,11 @@ from collections.abc import Iterator
 import pytest
 
 import support.browser
+from generator.i18n.catalog import localize, translator
 from generator.pipeline.load import load_builtin
 from generator.savvy import answers
 from generator.savvy.page import write_page
-from generator.savvy.table import interruption_order
+from generator.savvy.table import HIDE_AFTER_MS, interruption_order
 
 PHONE = (360, 740)
 SEED = 2  # its first interruption card is Premo: the page must force an Antidote next
@@ -175,6 +176,7 @@ def test_a_whole_two_lab_game(page, browser, cli_json):
         cli_json(secret, SEED, "antidote", guess)]
     shown = state(browser)
     assert shown["labs"]["T"]["tries"] == 0 and shown["labs"]["T"]["out"]
+    assert "Lost: both Antidote" in css(browser, '.lab[data-lab="T"] .lab-sum').text
     game = load_builtin("save-patient-zero")
     first = game.component("interruptions").cards[interruption_order(game, SEED)[0]]
     assert shown["interruption"] == str(first.fields["name"]).lower() == "premo"
@@ -197,6 +199,9 @@ def test_a_whole_two_lab_game(page, browser, cli_json):
     assert final["order"] == [["M", "T"], ["M", "T"], ["M", "T"], ["M"]]
     browser.refresh()  # the end survives a reload too
     assert css(browser, "#reveal").is_displayed() and state(browser) == final
+    css(browser, '#reveal [data-lang="fr"]').click()  # the last screen keeps the languages
+    assert css(browser, "#reveal").is_displayed() and "antidote" in css(browser, "#reveal h1").text
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "fr"
 
 
 def test_spionado_hackz_analyzer_a_retail_card_and_elektropaneo(tmp_path, browser, cli_json):
@@ -219,10 +224,10 @@ def test_spionado_hackz_analyzer_a_retail_card_and_elektropaneo(tmp_path, browse
     assert [h["tool"] for h in state(browser)["labs"]["T"]["hackz"]] == ["samply"] * 3
     css(browser, '.lab[data-lab="M"]').click()
     css(browser, '.tool[data-tool="analyzer"]').click()
-    tap(browser, '.inputs[data-tool="analyzer"] .arg[data-args="m1"]')  # a ✗ card: refused
-    assert answer(browser) == "" and "Not a card" in css(browser, "#answer-say").text
+    assert shown_args(browser, "analyzer") == ["m2", "m3"]  # only M's ✓ cards, not ✗ M1
     tap(browser, '.inputs[data-tool="analyzer"] .arg[data-args="m2"]')
     assert answer(browser) == cli_json(secret, seed, "analyzer", "m2")
+    assert css(browser, "#done-play").is_displayed()  # Analyzer takes up to 3: Done now
     tap(browser, "#done-play")
     assert state(browser)["labs"]["M"]["analyzed"] == {"M2": json.loads(answer(browser))[
         "answer"]}
@@ -246,6 +251,11 @@ def test_spionado_hackz_analyzer_a_retail_card_and_elektropaneo(tmp_path, browse
         By.CSS_SELECTOR, "#results li")}
     assert results["M"].get_attribute("data-result") == "won" and "5 tools" in results["M"].text
     assert results["T"].get_attribute("data-result") == "beaten"
+
+
+def shown_args(browser, tool: str) -> list[str]:
+    return [b.get_attribute("data-args") for b in browser.find_elements(
+        By.CSS_SELECTOR, f'.inputs[data-tool="{tool}"] .arg') if b.is_displayed()]
 
 
 def enabled_tools(browser) -> list[str]:
@@ -297,3 +307,140 @@ def test_referee_marks_survive_a_reload(page, browser):
     assert css(browser, "#gate").is_displayed()  # referee mode: the gate again, then the marks
     css(browser, "#i-am-savvy").click()
     assert len(browser.find_elements(By.CSS_SELECTOR, ".marks li")) == 1
+
+
+# ---- the cold playtest of table mode (issue 31): each finding, most severe first ----------
+
+def test_dedukto_deals_only_to_the_asking_lab(page, browser, cli_json):
+    start_table(browser, page)
+    css(browser, '.lab[data-lab="M"]').click()
+    css(browser, '.tool[data-tool="dedukto"]').click()
+    assert shown_args(browser, "dedukto") == []  # no lab to choose: it deals to Lab-M
+    assert answer(browser) == cli_json(answers.secret_for_seed(SEED), SEED, "dedukto", "M")
+    other = css(browser, '.inputs[data-tool="dedukto"] .arg[data-args="t"]')
+    browser.execute_script("arguments[0].click()", other)  # even a scripted tap is refused
+    assert answer(browser) == cli_json(answers.secret_for_seed(SEED), SEED, "dedukto", "M")
+    assert state(browser)["labs"]["M"]["tools"] == ["dedukto"]
+    assert "×-" not in css(browser, "body").text
+
+
+def test_samply_takes_exactly_three_cards_then_offers_done(page, browser):
+    start_table(browser, page)
+    css(browser, '.lab[data-lab="M"]').click()
+    css(browser, '.tool[data-tool="samply"]').click()
+    shown = shown_args(browser, "samply")
+    assert shown and all(a.startswith("m") for a in shown)  # only Lab-M's own cards
+    for card in ("m1", "m2"):
+        tap(browser, f'.inputs[data-tool="samply"] .arg[data-args="{card}"]')
+        assert not css(browser, "#done-play").is_displayed()
+    tap(browser, '.inputs[data-tool="samply"] .arg[data-args="m3"]')
+    third = answer(browser)
+    assert css(browser, "#done-play").is_displayed()
+    assert "m1" not in shown_args(browser, "samply")  # a sorted card is not offered again
+    tap(browser, '.inputs[data-tool="samply"] .arg[data-args="m4"]')  # a fourth tap
+    assert answer(browser) == third and "all its cards" in css(browser, "#verdict").text
+    lab = state(browser)["labs"]["M"]
+    assert lab["tools"] == ["samply"] and len(lab["yes"] + lab["no"]) == 3
+    tap(browser, "#done-play")
+    assert css(browser, '.lab[data-lab="M"]').get_attribute("aria-pressed") == "false"
+    assert css(browser, '.lab[data-lab="T"]').get_attribute("data-next") == "true"
+    assert "Lab-T asks next" in css(browser, "#table-note").text
+    assert css(browser, '.lab[data-lab="M"] .lab-sum').text.startswith("1 tool ·")
+
+
+def test_undo_last_restores_the_game_after_a_confirmation(page, browser):
+    start_table(browser, page)
+    assert not css(browser, "#undo").is_enabled()
+    play(browser, "M", "fuzio")
+    before = state(browser)
+    play(browser, "T", "mezakol")
+    tap(browser, "#undo")
+    browser.switch_to.alert.dismiss()  # not confirmed: nothing changes
+    assert state(browser)["labs"]["T"]["tools"] == ["mezakol"]
+    tap(browser, "#undo")
+    browser.switch_to.alert.accept()
+    assert state(browser) == before
+    assert css(browser, '.lab[data-lab="T"]').get_attribute("aria-pressed") == "true"
+    assert css(browser, '.tool[data-tool="mezakol"] .left').text == "×1"
+    assert not css(browser, "#undo").is_enabled()
+
+
+def test_replaying_says_it_is_the_same_secret(page, browser):
+    start_table(browser, page)
+    play(browser, "M", "fuzio")
+    assert css(browser, "#new-game").text == f"Replay game {SEED}"
+    tap(browser, "#new-game")
+    said = browser.switch_to.alert.text
+    assert f"game {SEED}" in said and "same secret" in said and "--seed" in said
+    browser.switch_to.alert.dismiss()
+    assert state(browser)["labs"]["M"]["tools"] == ["fuzio"]
+
+
+def test_notes_krizo_and_the_misfunkcio_box_follow_the_game(tmp_path, browser):
+    seed = 5  # Krizo first
+    start_table(browser, write_page(seed, "en", tmp_path).as_uri())
+    css(browser, '.lab[data-lab="M"]').click()
+    css(browser, '.tool[data-tool="scanpad"]').click()
+    assert not css(browser, '.inputs[data-tool="scanpad"] .toggle').is_displayed()
+    tap(browser, "#back")
+    state_before = state(browser)
+    assert state_before["labs"]["M"]["tools"] == []  # Scanpad was opened, not played
+    three_rounds(browser)
+    assert state(browser)["interruption"] == "krizo"
+    assert "Krizo: 4 turns left" in css(browser, '.lab[data-lab="M"] .lab-sum').text
+    play(browser, "M", "dedukto")
+    assert "Krizo: 3 turns left" in css(browser, '.lab[data-lab="M"] .lab-sum').text
+    game = load_builtin("save-patient-zero")
+    card = game.component("interruptions").cards[interruption_order(game, seed)[0]]
+    french = localize(card.fields, translator("fr", game.folder))["effect"]
+    css(browser, '#home [data-lang="fr"]').click()
+    note = css(browser, "#table-note").text
+    assert french in note and str(card.fields["effect"]) not in note
+    assert "Krizo : encore 3 tours" in css(browser, '.lab[data-lab="M"] .lab-sum').text
+
+
+def test_the_misfunkcio_box_shows_once_misfunkcio_is_drawn(tmp_path, browser):
+    start_table(browser, write_page(1, "en", tmp_path).as_uri())  # Misfunkcio first
+    three_rounds(browser)
+    assert state(browser)["interruption"] == "misfunkcio"
+    css(browser, '.lab[data-lab="M"]').click()
+    css(browser, '.tool[data-tool="scanpad"]').click()
+    box = css(browser, '.inputs[data-tool="scanpad"] .misfunkcio')
+    assert box.is_displayed() and box.is_selected()
+
+
+def test_the_tally_stays_until_done_and_answers_stay_long_enough(page, browser):
+    start_table(browser, page)
+    data = json.loads(css(browser, "#savvy-data").get_attribute("textContent"))
+    assert data["table"]["hide_after_ms"] == HIDE_AFTER_MS >= 10000
+    css(browser, '.lab[data-lab="M"]').click()
+    css(browser, '.tool[data-tool="samply"]').click()
+    tap(browser, '.inputs[data-tool="samply"] .arg[data-args="m1"]')
+    tap(browser, "#answer")  # hidden from the other lab…
+    assert css(browser, "#answer-big").text == ""
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#tally li")) == 1  # …the tally kept
+    tap(browser, '.inputs[data-tool="samply"] .arg[data-args="m2"]')
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#tally li")) == 2
+
+
+def test_the_words_of_zero_the_mezakol_shape_and_the_last_screen(page, browser):
+    html = open(page.removeprefix("file://"), encoding="utf-8").read()
+    assert "0 molécule encadrée est" not in html
+    assert "Aucune molécule encadrée n" in html  # the French for a count of zero
+    start_table(browser, page)
+    css(browser, '.lab[data-lab="M"]').click()
+    css(browser, '.tool[data-tool="mezakol"]').click()
+    shape = css(browser, "#answer-big .swatch .badge use").get_attribute("href")
+    colour = answers.mezakol(answers.builtin_lab_grid(), answers.secret_for_seed(SEED))
+    grid = [b for b in browser.find_elements(By.CSS_SELECTOR, "#grid .mol")
+            if colour in b.get_attribute("aria-label").lower()]
+    assert shape == grid[0].find_element(By.CSS_SELECTOR, ".badge use").get_attribute("href")
+
+
+def test_a_win_with_one_tool_is_counted_in_the_singular(page, browser):
+    browser.get(page)
+    css(browser, '#gate [data-lang="de"]').click()
+    css(browser, '#gate [data-mode="table"]').click()
+    play(browser, "M", "antidote", molecules=answers.secret_for_seed(SEED))
+    won = css(browser, '#results li[data-lab="M"]').text
+    assert "mit 1 Werkzeug gefunden" in won and "1 Werkzeugen" not in won
