@@ -13,21 +13,20 @@ SETTLED = {
     "patient-zero-solo": {
         "en": ["Then put these 6 cards on the discard pile. None of them takes effect. "
                "(this kit’s choice)",
-               "Easy: a Specialist cancels an Outburst or an Outbreak of any colour, but never a "
-               "Contagion of another colour",
+               "Easy: a Specialist cancels any colour, except a Contagion of another colour",
                "Negative cards take effect in the order drawn, then go to the discard pile.",
                "The cubes already on it leave the patient: erase them.",
                "at once, when every limb still attached holds 3 cubes of one same colour",
                "A score of exactly 100 wins", "(this kit’s choice)"],
         "fr": ["Puis posez ces 6 cartes sur la défausse. Aucune ne prend effet. (choix de ce kit)",
-               "mais jamais une Contagion",
+               "sauf une Contagion",
                "agissent dans l’ordre du tirage, puis vont sur la défausse",
                "Les cubes qu’il portait quittent le patient : effacez-les.",
                "aussitôt, si chaque membre encore attaché porte 3 cubes d’une même couleur",
                "Un score d’exactement 100 gagne", "(choix de ce kit)"],
         "de": ["Lege diese 6 Karten danach auf den Ablagestapel. Keine davon wirkt. "
                "(Festlegung dieses Kits)",
-               "aber nie eine Ansteckung einer anderen Farbe",
+               "außer einer Ansteckung anderer Farbe",
                "und kommen danach auf den Ablagestapel",
                "Die Steine, die es schon trägt, verlassen den Patienten",
                "sofort, wenn jedes noch vorhandene Körperteil 3 Steine derselben Farbe trägt",
@@ -83,7 +82,7 @@ SETTLED = {
 
 # sentences the editor's pass (issue 32) took out: not in the sources
 GONE = {"save-patient-zero": ["or a friend is Savvy"],
-        "pharma-code": ["winning is hard"], "patient-zero-solo": ["cancels any colour"]}
+        "pharma-code": ["winning is hard"], "patient-zero-solo": ["cancels any colour, then"]}
 
 
 def squeeze(text: str) -> str:
