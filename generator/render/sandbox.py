@@ -203,27 +203,29 @@ class _Clock:
     """When the render under way began (None: none is), read by the watchdog signal."""
 
     started: float | None = None
-    armed = False
 
 
 @contextlib.contextmanager
 def _deadline() -> Iterator[None]:
     """One render's time budget, ``render_seconds``: nested loops over 100,000 items each
     print nothing and call nothing the sandbox sees, so a timer signal (CPU time, every
-    half second, installed once in the main thread) checks how long the render has run.
-    A render inside a render runs on the outer one's clock; renders in other threads
-    without one."""
-    if _Clock.started is not None or threading.current_thread() is not threading.main_thread():
+    half second) checks how long the render has run. The timer runs only while a render
+    does, in the main thread, and the signal's previous handler comes back after it: a
+    timer left running would signal code that never asked for it, whose default is to end
+    the process. A render inside a render runs on the outer one's clock; renders in other
+    threads without one."""
+    if (_Clock.started is not None or not hasattr(signal, "SIGVTALRM")
+            or threading.current_thread() is not threading.main_thread()):
         yield
         return
-    if not _Clock.armed and hasattr(signal, "SIGVTALRM"):
-        signal.signal(signal.SIGVTALRM, _watchdog)
-        signal.setitimer(signal.ITIMER_VIRTUAL, WATCH_S, WATCH_S)
-        _Clock.armed = True
+    previous = signal.signal(signal.SIGVTALRM, _watchdog)
+    signal.setitimer(signal.ITIMER_VIRTUAL, WATCH_S, WATCH_S)
     _Clock.started = time.monotonic()
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, previous if previous is not None else signal.SIG_DFL)
         _Clock.started = None
 
 
