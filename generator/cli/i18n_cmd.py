@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from .options import csv_list
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 WHERE = ("files go to ./pnp-locales/GAME/ for a built-in game (PNP_LOCALES=DIR: DIR/GAME/), "
          "to locales/ in a --game-dir folder")
@@ -74,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
             path = (workflow.extract(folder) if args.action == "extract"
                     else workflow.update(folder, args.lang, args.translator)
                     if args.action == "update"
-                    else workflow.init(folder, args.lang, args.force, args.translator))
+                    else workflow.init(folder, args.lang, args.force, args.translator,
+                                       _named(args, folder)))
             print(f"wrote {path}")
         for folder in folders if args.action in ("init", "update") else ():
             engine = folder and workflow.engine_catalog(folder, args.lang, args.action,
@@ -95,6 +100,14 @@ def run(args: argparse.Namespace) -> int:
         return 0
     _print_status(report, args.verbose)
     return 0
+
+
+def _named(args: argparse.Namespace, folder: Path | None) -> str:
+    """How the command line names ``folder``'s catalog, for advice that must run as printed."""
+    from ..i18n.places import shown
+
+    return ("--engine" if folder is None else f"--game-dir {shown(folder)}" if args.game_dir
+            else folder.name)
 
 
 def _print_status(report: dict, verbose: bool) -> None:

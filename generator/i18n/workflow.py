@@ -123,15 +123,18 @@ def _known_language(lang: str) -> None:
             from None
 
 
-def init(folder: Path | None, lang: str, force: bool = False, who: str | None = None) -> Path:
+def init(folder: Path | None, lang: str, force: bool = False, who: str | None = None,
+         named: str = "GAME") -> Path:
     """Start ``<lang>.po`` in the catalog folder with every message, translated where the
     game (or the engine) already has the text (refuses to overwrite: ``update`` keeps a
-    catalog's work)."""
+    catalog's work). ``named`` is how the command line names this catalog (``--game-dir
+    PATH``, a game, ``--engine``), so the advice to update it can be run as printed."""
     _known_language(lang)
     path = _home(folder) / f"{lang}.po"
     if path.exists() and not force:
-        raise UsageError(f"{path} exists; bring it up to date with `pnp i18n update {lang}` "
-                         "(it keeps every translation), or pass --force to start it again")
+        raise UsageError(f"{path} exists; bring it up to date with "
+                         f"`pnp i18n update {lang} {named}` (it keeps every translation), "
+                         "or pass --force to start it again")
     catalog = _catalog(template_messages(folder), _project(folder), lang,
                        translator(lang, folder), _plural_forms(folder, lang))
     fill_header(catalog, lang, who)

@@ -55,6 +55,9 @@ CASES = (
            "--paper a4 --out out --fallback en", setup=(INIT_DE,)),
     Advice("start a catalog twice", INIT_DE, "pass --force", INIT_DE + " --force",
            setup=(INIT_DE,)),
+    Advice("start a catalog twice, then update it", INIT_DE,
+           "`pnp i18n update de --game-dir my-game`", "i18n update de --game-dir my-game",
+           setup=(INIT_DE,)),
     Advice("start a language Babel does not know", "i18n init xx-yy --game-dir my-game",
            "try fr, de, zh", "i18n init zh --game-dir my-game"),
     Advice("proof at too low a resolution", "proof --game-dir my-game --dpi 5 --out out",
@@ -71,6 +74,8 @@ CASES = (
            "score microbious --hand hydroxy --caller --lowest --tie others", "use --tie caller",
            "score microbious --hand hydroxy --caller --lowest --tie caller"),
 )
+# An error may give several pieces of advice: each is a case of the same command line.
+ADVISED = {case.argv: {c.advised for c in CASES if c.argv == case.argv} for case in CASES}
 
 
 @pytest.fixture
@@ -89,7 +94,7 @@ def test_advice_works_when_followed(case: Advice, folder: Path,
     assert case.says in said
     assert "Traceback" not in said and "internal error" not in said
     for quoted in COMMAND_IN_TEXT.findall(said):
-        assert quoted.removeprefix("pnp ") == case.advised, f"untested advice: {quoted}"
+        assert quoted.removeprefix("pnp ") in ADVISED[case.argv], f"untested advice: {quoted}"
     code, after = pnp(case.advised, capsys).printed
     assert code == 0, f"pnp {case.advised} (advised by: {case.says}) failed:\n{after}"
 
