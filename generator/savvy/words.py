@@ -1,12 +1,13 @@
 """The words a referee may write on a lab sheet for yes, no, row and column: the English ones
-and each shipped language's, read from the game's catalogs, since the referee page and the
-answer key print them in the page's language (``ja``, ``ligne 2``, ``Sp. 3``)."""
+and each shipped language's, read from the game's catalogs in every context they print in,
+since the referee page and the answer key print them in the page's language (``ja``,
+``ligne 2``, ``Sp. 3``)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ..i18n.catalog import LANGUAGES, translator
+from ..i18n.catalog import CONTEXT_SEP, LANGUAGES, translator
 
 # each meaning → the English spellings a marks file or the command line may use
 ENGLISH = {"yes": ("yes", "y", "true", "✓", "✔"), "no": ("no", "n", "false", "✗", "✘", "x"),
@@ -27,9 +28,12 @@ def marked_words() -> dict[str, str]:
              for spelling in spellings}
     folder = resolve_game("save-patient-zero").folder
     for lang in LANGUAGES:
-        tr = translator(lang, folder)
-        for meaning in ENGLISH:
-            words.setdefault(_word(tr.gettext(meaning)), meaning)
+        # every use of the word (its msgctxt: lab sheet, answer key, Savvy's answer…)
+        for key, found in translator(lang, folder).messages.items():
+            meaning = key.rpartition(CONTEXT_SEP)[2]
+            if meaning in ENGLISH:
+                for text in (found if isinstance(found, tuple) else (found,)):
+                    words.setdefault(_word(text), meaning)
     return words
 
 
