@@ -16,6 +16,7 @@ from generator.pipeline.plan import paper_size
 from support.pharma import PX_PER_MM, build_kit, render, words_mm
 
 OVERLAP = 10.0
+MATCH = 0.02        # share of clearly differing pixels under which two strips match
 
 
 @pytest.fixture(scope="module")
@@ -141,11 +142,13 @@ def test_printed_strips_match_when_tiles_are_laid_over(printed):
         assert inked >= 4 * PX_PER_MM**2, "the strip should hold some drawing to compare"
         box_b = _strip_box(pages[b], axis, "later", 1.0)
         assert _laid_over(images[a], _strip_box(pages[a], axis, "earlier", 1.0), images[b],
-                          box_b) < 0.02, f"tiles {a + 1} and {b + 1} do not match"
-    # the comparison can fail: the same strip moved by 3 mm no longer matches
-    a, b, axis = next(_seams(pages, cols))
-    moved = _crop(images[b], _strip_box(pages[b], axis, "later", 1.0), shift=3.0)
-    assert _mismatch(_crop(images[a], _strip_box(pages[a], axis, "earlier", 1.0)), moved) > 0.05
+                          box_b) < MATCH, f"tiles {a + 1} and {b + 1} do not match"
+    # the comparison can fail: on every seam the same strip moved by 3 mm no longer matches
+    # (the Letter tiles' vertical strips hold little ink, so the bar is the match threshold)
+    for a, b, axis in _seams(pages, cols):
+        moved = _crop(images[b], _strip_box(pages[b], axis, "later", 1.0), shift=3.0)
+        strip_a = _crop(images[a], _strip_box(pages[a], axis, "earlier", 1.0))
+        assert _mismatch(strip_a, moved) > MATCH, f"tiles {a + 1} and {b + 1}: shift unseen"
 
 
 def test_words_near_each_seam_sit_at_the_same_board_place(printed):
