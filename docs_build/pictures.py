@@ -99,8 +99,8 @@ class ExampleGame:
         return _pngs(pdf)
 
 
-def _frame(canvas: Any, page: PagePlan, placement: Placement) -> None:
-    """A hairline round the layout's edge, so a reader sees where its box ends."""
+def _frame(canvas: Any, page: PagePlan, placement: Placement, context: Mapping[str, Any]) -> None:
+    """A hairline round the layout's edge, so a reader sees where its box ends (context unused)."""
     from generator.units import mm
 
     canvas.saveState()

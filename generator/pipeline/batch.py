@@ -338,12 +338,14 @@ def _same_file(handle: Any, path: Path) -> bool:
 def _build_all(requests: Sequence[BuildRequest], jobs: int, force: bool,
                notify: Notify) -> list[BuildResult]:
     """``build_all`` once every output folder is this build's; a failure says which PDFs of
-    the run were not written (the one that failed and those never started) and which were."""
+    the run were not written (the one that failed and those never started) and which were.
+    A refusal of the command itself (a UsageError: untrusted game code, a bad option) gets no
+    such line: nothing could be written until the command changes, and the error says how."""
     results: dict[int, BuildResult] = {}
     try:
         return _build_each(requests, jobs, force, notify, results)
     except PnpError as exc:
-        if len(requests) > 1:
+        if len(requests) > 1 and not isinstance(exc, UsageError):
             exc.add_note(_unwritten(requests, results))
         raise
 
