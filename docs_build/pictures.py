@@ -99,8 +99,9 @@ class ExampleGame:
         return _pngs(pdf)
 
 
-def _frame(canvas: Any, page: PagePlan, placement: Placement, context: Mapping[str, Any]) -> None:
-    """A hairline round the layout's edge, so a reader sees where its box ends (context unused)."""
+def _frame(canvas: Any, page: PagePlan, placement: Placement,
+           _context: Mapping[str, Any]) -> None:
+    """A hairline round the layout's edge, so a reader sees where its box ends."""
     from generator.units import mm
 
     canvas.saveState()

@@ -27,8 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "file of the folder is saved: only the cards an edit changed are drawn again, and a "
         "broken file shows its error on the page beside the last good proofs. Runs until "
         "Ctrl-C.",
-        epilog="examples: pnp watch --game-dir my-game --paper letter --port 8000 "
-        "--no-browser; pnp watch microbious --lang es --fallback en")
+        epilog="example: pnp watch microbious --lang es --fallback en --port 8000 --no-browser")
     p.add_argument("game", nargs="?", help="a built-in game's id (a translator's preview: "
                    "its catalogs in ./pnp-locales/ are watched too)")
     p.add_argument("--game-dir", help="the game folder to watch")

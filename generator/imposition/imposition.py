@@ -7,7 +7,8 @@ moved by the user's back offset. Its rotation keeps the back upright relative to
 
 Fold-and-glue (no duplex) prints each back beside its front (fold along a vertical line) or
 below it (fold along a horizontal line), whichever fits more pairs, so a card too wide for two
-side by side still prints, one pair a page at worst.
+side by side still prints, one pair a page at worst; a pair too big for one sheet prints its
+front on one page and its back (mirrored, to glue behind it) on the next.
 """
 
 from __future__ import annotations
@@ -102,8 +103,16 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
     has_backs = any(b is not None for b in backs)
     fold = has_backs and options.duplex == Duplex.NONE and options.backs == Backs.FOLD
     gang = options.shared_cuts and not fold
-    grid = (gang_grid(card, paper, options, len(fronts)) if gang
-            else plan_grid(card, paper, options, pair=fold))
+    split = False  # a fold pair too big for one sheet: its back on the next page, to glue
+    if fold:
+        try:
+            grid = plan_grid(card, paper, options, pair=True)
+        except ValueError:
+            grid = plan_grid(card, paper, options)  # still refused if one card fits no way
+            fold, split = False, True
+    else:
+        grid = (gang_grid(card, paper, options, len(fronts)) if gang
+                else plan_grid(card, paper, options))
     rotation = 90 if grid.rotated else 0
     per_page = grid.per_page // 2 if fold else grid.per_page
     fronts_pages: list[PagePlan] = []
@@ -137,7 +146,7 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
         fronts_pages.append(PagePlan(paper.w, paper.h, tuple(placements), marks, labels))
         if has_backs and not fold:
             back_pages.append(PagePlan(paper.w, paper.h, tuple(behind), side=Side.BACK))
-    if options.duplex == Duplex.NONE and not fold:
+    if options.duplex == Duplex.NONE and not fold and not split:
         return fronts_pages + back_pages
     if fold or not back_pages:
         return fronts_pages

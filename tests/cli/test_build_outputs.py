@@ -193,11 +193,12 @@ def test_a_fold_pair_too_big_for_the_paper_is_named(here: Path,
                                                     capsys: pytest.CaptureFixture) -> None:
     game = shutil.copytree(REGISTRATION, here / "huge")
     yaml = game / "game.yaml"
-    yaml.write_text(yaml.read_text().replace("size: tarot", "size: [150, 200]"))
+    # a pair too big for one sheet prints over two pages; a card too big alone is refused
+    yaml.write_text(yaml.read_text().replace("size: tarot", "size: [250, 350]"))
     code, _, err = pnp(["build", "--game-dir", str(game), "--paper", "a4", "--duplex",
                        "none", "--backs", "fold"], capsys)
     assert code == 2
-    assert "component 'big'" in err and "fold-and-glue pair of 150×200 mm cards" in err
+    assert "component 'big'" in err and "a 250×350 mm card" in err
     assert "a4 paper (210×297 mm)" in err
     assert files(here / "output") == []
 
