@@ -6,9 +6,9 @@ vertical axis for long-edge duplex, across the horizontal axis for short-edge du
 moved by the user's back offset. Its rotation keeps the back upright relative to its front.
 
 Fold-and-glue (no duplex) prints each back beside its front (fold along a vertical line) or
-below it (fold along a horizontal line), whichever fits more pairs, so a card too wide for two
-side by side still prints, one pair a page at worst; a pair too big for one sheet prints its
-front on one page and its back (mirrored, to glue behind it) on the next.
+below it (fold along a horizontal line), whichever fits more pairs. A card whose pair fits
+neither way prints its front on one page and its back on the next, where a long-edge flip
+puts it (glue the two pages back to back): one pair a page at worst.
 """
 
 from __future__ import annotations
@@ -61,6 +61,15 @@ def plan_grid(card: Size, paper: Size, options: PrintOptions, pair: bool = False
     return best
 
 
+def _pair_fits(card: Size, paper: Size, options: PrintOptions) -> bool:
+    """Whether a fold pair (front and back side by side or stacked) fits on one page."""
+    try:
+        plan_grid(card, paper, options, pair=True)
+    except ValueError:
+        return False
+    return True
+
+
 def back_rotation(front: int, duplex: Duplex) -> int:
     """Rotation that keeps the back's top at the front's top once the sheet is flipped."""
     if duplex == Duplex.SHORT:
@@ -102,17 +111,11 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
     ``count_cuts`` puts each page's cut count beside its footer."""
     has_backs = any(b is not None for b in backs)
     fold = has_backs and options.duplex == Duplex.NONE and options.backs == Backs.FOLD
-    gang = options.shared_cuts and not fold
-    split = False  # a fold pair too big for one sheet: its back on the next page, to glue
-    if fold:
-        try:
-            grid = plan_grid(card, paper, options, pair=True)
-        except ValueError:
-            grid = plan_grid(card, paper, options)  # still refused if one card fits no way
-            fold, split = False, True
-    else:
-        grid = (gang_grid(card, paper, options, len(fronts)) if gang
-                else plan_grid(card, paper, options))
+    facing = fold and not _pair_fits(card, paper, options)
+    fold = fold and not facing  # a pair too big for one page: backs on the facing page
+    gang = options.shared_cuts and not fold and not facing
+    grid = (gang_grid(card, paper, options, len(fronts)) if gang
+            else plan_grid(card, paper, options, pair=fold))
     rotation = 90 if grid.rotated else 0
     per_page = grid.per_page // 2 if fold else grid.per_page
     fronts_pages: list[PagePlan] = []
@@ -146,7 +149,7 @@ def impose_deck(card: Size, fronts: list[str], backs: list[str | None], paper: S
         fronts_pages.append(PagePlan(paper.w, paper.h, tuple(placements), marks, labels))
         if has_backs and not fold:
             back_pages.append(PagePlan(paper.w, paper.h, tuple(behind), side=Side.BACK))
-    if options.duplex == Duplex.NONE and not fold and not split:
+    if options.duplex == Duplex.NONE and not fold and not facing:
         return fronts_pages + back_pages
     if fold or not back_pages:
         return fronts_pages

@@ -13,6 +13,7 @@ from pathlib import Path
 import pypdf
 import pytest
 import zxingcpp
+from babel.messages.pofile import read_po, write_po
 from fontTools.ttLib import TTFont
 
 from generator.content.loader import builtin_games, game_folder
@@ -135,12 +136,15 @@ def test_a_long_translation_of_a_fixed_text_fails_every_language(tmp_path):
     folder = tmp_path / "pc"
     shutil.copytree(game_folder("pharma-code"), folder)
     po = folder / "locales" / "de.po"
-    text = po.read_text(encoding="utf-8")
-    old = 'msgid "Keep this card on top of the face-up question pile, so nobody reads ahead."\n'
-    start = text.index(old) + len(old)
-    end = text.index("\n", start)
-    po.write_text(text[:start] + 'msgstr "' + "Viel zu lang " * 60 + '"' + text[end:],
-                  encoding="utf-8")
+    with po.open("rb") as handle:
+        catalog = read_po(handle)
+    message = catalog.get("Keep this card on top of the face-up question pile, so nobody "
+                          "reads ahead.")
+    assert message is not None
+    message.string = "Viel zu lang " * 60
+    buffer = io.BytesIO()
+    write_po(buffer, catalog)
+    po.write_bytes(buffer.getvalue())
     with pytest.raises(RenderError) as caught:
         build(BuildRequest(folder, "fr", only=("cover",), out_dir=tmp_path))
     message = str(caught.value)
