@@ -172,16 +172,17 @@ def test_each_back_lies_behind_its_front(built, duplex):
 @pytest.mark.parametrize("duplex", ["long", "short"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_covid_propagation_back_behind_its_front_on_the_shared_page(built, paper, duplex):
-    """The Propagation tile shares its page with the round marker and the summary card; its
-    high side still lands exactly behind its low side: its fill within 0.1 mm and, read the
-    right way up (long edge), every word of the table where the front has it."""
+    """The Propagation tile (180×148 mm since it holds the round track) on its shared page:
+    its high side lands exactly behind its low side, its fill within 0.1 mm and, read the
+    right way up (long edge), every word of the table where the front has it. (On A4 the
+    round marker shares the page; on Letter the tile leaves it too little room.)"""
     result = built("clinic-covid19", "en", paper=paper, duplex=duplex)
     marks = outline(result.path)
     page = marks["Propagation tile"]
-    assert marks["Round marker"] == marks["Summary card"] == page
+    assert paper != "a4" or marks["Round marker"] == page
     width, height = page_size_mm(result.path)
-    front, = filled_boxes(result.path, page, (136, 96))
-    back, = filled_boxes(result.path, page + 1, (136, 96))
+    front, = filled_boxes(result.path, page, (186, 154))
+    back, = filled_boxes(result.path, page + 1, (186, 154))
     assert back == pytest.approx(behind(front, width, height, duplex), abs=0.1)
     if duplex == "short":  # the back is printed upside down: its words read backwards
         return
@@ -193,7 +194,9 @@ def test_covid_propagation_back_behind_its_front_on_the_shared_page(built, paper
         assert front[0] < f["x0"] < f["x1"] < front[2]
 
 
-@pytest.mark.parametrize("game_id, before, after", [("clinic-covid19", 6, 2),
+# COVID: the 180×148 mm Propagation tile leaves its page room for the round marker only, so
+# the three parts take two pages and their backs, not one
+@pytest.mark.parametrize("game_id, before, after", [("clinic-covid19", 6, 4),
                                                     ("patient-zero-solo", 6, 2),
                                                     ("pharma-code", 8, 4)])
 def test_shared_parts_take_fewer_pages(built, game_id, before, after):
