@@ -9,6 +9,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
+from ..content.wording import counted
 from .options import csv_list
 
 if TYPE_CHECKING:
@@ -99,7 +100,9 @@ def run(args: argparse.Namespace) -> int:
                           for lang, games in report.items()}, indent=2))
         return 0
     _print_status(report, args.verbose)
-    return 0
+    # every catalog is counted and every problem listed first; then, as pnp check does, a
+    # catalog the build would refuse makes the exit code 2
+    return 2 if any(s.problems for games in report.values() for s in games.values()) else 0
 
 
 def _named(args: argparse.Namespace, folder: Path | None) -> str:
@@ -119,7 +122,7 @@ def _print_status(report: dict, verbose: bool) -> None:
             counts = [f"{state.translated}/{state.total} translated"]
             counts += [f"{len(ids)} {label}" for label, ids in
                        (("missing", state.missing), ("fuzzy", state.fuzzy)) if ids]
-            counts += [f"{len(state.problems)} problems"] if state.problems else []
+            counts += [counted(len(state.problems), "problem")] if state.problems else []
             counts += [f"words {state.words - state.words_left}/{state.words}"]
             print(f"{lang:<6} {game:<22} {state.percent:5.1f} %  {', '.join(counts)}")
             for name, part in state.parts.items():
