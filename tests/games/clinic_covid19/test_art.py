@@ -56,3 +56,4 @@ def test_the_round_marker_shows_its_syringe_on_both_sides(tmp_path):
     syringe = icon_ops("syringe")
     marker = [i for i, page in enumerate(lines) if "ROUND" in page]
     assert len(marker) == 2 and all(syringe in ops[i] for i in marker)
+
