@@ -70,33 +70,58 @@ def _strings(message: Message) -> list[str]:
     return [v for v in (value if isinstance(value, (list, tuple)) else [value]) if v]
 
 
+def shortened(text: str, room: int = 60) -> str:
+    """``text`` cut to at most ``room`` characters for an error message, after a word and
+    never inside a placeholder, ``…`` telling that it goes on."""
+    if len(text) <= room:
+        return text
+    cut = room
+    for found in PLACEHOLDER.finditer(text):
+        if found.start() < cut < found.end():
+            cut = found.start()
+    space = text.rfind(" ", 0, cut + 1)
+    if space > cut // 2:
+        cut = space
+    return text[:cut].rstrip() + "…"
+
+
 def message_problems(path: Path, message: Message) -> list[Problem]:
-    """Placeholders and markup of one translated message against its source id."""
-    source = message.id if isinstance(message.id, str) else message.id[0]
-    where = f"msgid {source[:60]!r}"
+    """Placeholders and markup of one translated message against its source id; a plural
+    form is named (``msgstr[1]``) and held to the placeholders its msgid and msgid_plural
+    share, and may use either's."""
+    plural = not isinstance(message.id, str)
+    source = message.id[0] if plural else message.id
+    where = f"msgid {shortened(source)!r}"
+    wanted = placeholders(source) & placeholders(message.id[1]) if plural else \
+        placeholders(source)
+    allowed = placeholders(source) | placeholders(message.id[1]) if plural else wanted
+    strings = message.string if plural else [message.string]
     problems = []
-    for text in _strings(message):
+    for index, text in enumerate(strings):
+        if not text:
+            continue
+        form = f"msgstr[{index}]: " if plural else ""
         unsafe = format_problem(text)
         if unsafe:  # the one problem worth telling of this translation
-            problems.append(Problem(str(path), where, unsafe, message.lineno))
+            problems.append(Problem(str(path), where, form + unsafe, message.lineno))
             continue
-        lost = placeholders(source) - placeholders(text)
-        extra = placeholders(text) - placeholders(source)
+        lost = wanted - placeholders(text)
+        extra = placeholders(text) - allowed
         if lost:
             missing = numbered("placeholder", sorted(lost))
-            problems.append(Problem(str(path), where, f"the translation lacks {missing}: copy "
-                                    "them unchanged from the msgid", message.lineno))
+            problems.append(Problem(str(path), where, f"{form}the translation lacks {missing}:"
+                                    " copy them unchanged from the msgid", message.lineno))
         if extra:
             added = numbered("placeholder", sorted(extra))
-            problems.append(Problem(str(path), where, f"the translation has {added} the msgid "
-                                    "does not: remove them", message.lineno))
+            problems.append(Problem(str(path), where, f"{form}the translation has {added} the "
+                                    "msgid does not: remove them", message.lineno))
         why = markup_problem(text)
         if why and not markup_problem(source):
-            problems.append(Problem(str(path), where, f"markup in the translation: {why}",
+            problems.append(Problem(str(path), where, f"{form}markup in the translation: {why}",
                                     message.lineno))
-        problems.extend(Problem(str(path), where, why, message.lineno)
+        problems.extend(Problem(str(path), where, form + why, message.lineno)
                         for why in card_markup_problems(source, text))
-    return list(dict.fromkeys(problems))  # plural forms that share a fault: told once
+    return list(dict.fromkeys(problems))
 
 
 def card_markup_problems(source: str, text: str) -> list[str]:
@@ -184,7 +209,24 @@ def address_problems(path: Path, catalog: Catalog) -> list[Problem]:
     return problems
 
 
+def twin_problems(path: Path, catalog: Catalog) -> list[Problem]:
+    """Obsolete entries (``#~``) of a msgid the catalog also has active: a duplicate
+    definition, for which ``msgfmt -c`` refuses the whole file."""
+    problems = []
+    for key, old in catalog.obsolete.items():
+        if key in catalog._messages:
+            source = old.id if isinstance(old.id, str) else old.id[0]
+            active = catalog._messages[key].lineno
+            problems.append(Problem(
+                str(path), f"msgid {shortened(source)!r}",
+                f"this msgid is defined twice: active at line {active} and obsolete (#~) "
+                f"here, which msgfmt refuses; keep the translation you want in the active "
+                f"entry and delete the #~ one (pnp i18n update does so)", old.lineno))
+    return problems
+
+
 def catalog_problems(path: Path, catalog: Catalog) -> list[Problem]:
-    """Every placeholder, markup and form-of-address problem of one parsed .po file."""
+    """Every placeholder, markup, duplicate and form-of-address problem of one parsed .po
+    file."""
     return [*(p for m in catalog if m.id and not m.fuzzy for p in message_problems(path, m)),
-            *address_problems(path, catalog)]
+            *twin_problems(path, catalog), *address_problems(path, catalog)]
