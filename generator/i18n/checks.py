@@ -89,13 +89,14 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
     """Placeholders and markup of one translated message against its source id; a plural
     form is named (``msgstr[1]``) and held to the placeholders its msgid and msgid_plural
     share, and may use either's."""
-    plural = not isinstance(message.id, str)
-    source = message.id[0] if plural else message.id
+    ids = [message.id] if isinstance(message.id, str) else [str(i) for i in message.id]
+    plural = len(ids) > 1
+    source = ids[0]
     where = f"msgid {shortened(source)!r}"
-    wanted = placeholders(source) & placeholders(message.id[1]) if plural else \
-        placeholders(source)
-    allowed = placeholders(source) | placeholders(message.id[1]) if plural else wanted
-    strings = message.string if plural else [message.string]
+    wanted = placeholders(source) & placeholders(ids[-1])  # a plural: what both have
+    allowed = placeholders(source) | placeholders(ids[-1])
+    value = message.string
+    strings = [str(v or "") for v in (value if isinstance(value, (list, tuple)) else [value])]
     problems = []
     for index, text in enumerate(strings):
         if not text:

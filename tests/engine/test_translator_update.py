@@ -145,3 +145,22 @@ def test_the_header_names_the_translator_from_git_and_no_made_up_bug_address(
     pnp(capsys, "i18n", "update", "it", "--game-dir", str(game), "--translator", "Ugo <u@x.org>")
     text = (game / "locales" / "it.po").read_text(encoding="utf-8")
     assert "Lia Rossi" in text  # nothing changed: the file is not rewritten
+
+
+def test_a_plural_problem_names_its_form_and_quotes_whole_placeholders(capsys, game):
+    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    po = game / "locales" / "es.po"
+    text = po.read_text(encoding="utf-8")
+    msgid = "Wrong card of your own: take it back face down and draw %(num)s card unseen."
+    at = text.index(msgid)
+    forms = ('msgstr[0] "Roba %(num)s carta."\nmsgstr[1] "Roba cartas."\n'
+             'msgstr[2] "Roba %(num)s cartas."')
+    po.write_text(text[:at] + text[at:].replace(
+        'msgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""', forms, 1), encoding="utf-8")
+    code, out, err = pnp(capsys, "check", "--game-dir", str(game), "--lang", "es")
+    said = out + err
+    assert code == 2
+    told = [line for line in said.splitlines() if "lacks" in line]
+    assert len(told) == 1 and "msgstr[1]" in told[0], said
+    assert "'Wrong card of your own: take it back face down and draw…'" in told[0]
+    assert "%(nu" not in told[0].split("msgstr[1]")[0]
