@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from difflib import get_close_matches
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -20,6 +21,7 @@ from ..content.typography import address_words
 from ..content.wording import numbered
 from ..errors import Problem
 from ..limits import limit, past
+from .engine_messages import GENDER_CONTEXT, GENDERS, gender_context
 
 PLACEHOLDER = re.compile(r"\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}|%\(\w+\)[sdif]|%[sdif]")
 PO_STRING = r'"(?:[^"\\]|\\.)*"'
@@ -226,8 +228,35 @@ def twin_problems(path: Path, catalog: Catalog) -> list[Problem]:
     return problems
 
 
+def gender_problems(path: Path, catalog: Catalog) -> list[Problem]:
+    """A grammatical gender the print guide would not recognise, and so silently ignore: the
+    msgstr of a title's ``grammatical gender`` entry, or the gender in a step's ``part: …``
+    msgctxt; each named with the nearest keyword."""
+    problems = []
+    prefix = gender_context("")
+    for message in catalog:
+        if not message.id or not message.context:
+            continue
+        if message.context == GENDER_CONTEXT and isinstance(message.string, str):
+            word, place = message.string.strip(), "msgstr"
+        elif message.context.startswith(prefix):
+            word, place = message.context[len(prefix):].strip(), "msgctxt"
+        else:
+            continue
+        if not word or word in GENDERS:
+            continue
+        near = get_close_matches(word.lower(), GENDERS, 1, 0.5)
+        fix = f"did you mean '{near[0]}'? " if near else ""
+        problems.append(Problem(
+            str(path), f"msgid {shortened(str(message.id))!r}",
+            f"the {place} names the gender '{word}', which pnp does not know and would "
+            f"ignore; {fix}write one of {', '.join(GENDERS)}", message.lineno))
+    return problems
+
+
 def catalog_problems(path: Path, catalog: Catalog) -> list[Problem]:
-    """Every placeholder, markup, duplicate and form-of-address problem of one parsed .po
-    file."""
+    """Every placeholder, markup, duplicate, gender and form-of-address problem of one
+    parsed .po file."""
     return [*(p for m in catalog if m.id and not m.fuzzy for p in message_problems(path, m)),
-            *twin_problems(path, catalog), *address_problems(path, catalog)]
+            *twin_problems(path, catalog), *gender_problems(path, catalog),
+            *address_problems(path, catalog)]

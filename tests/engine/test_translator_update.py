@@ -164,3 +164,18 @@ def test_a_plural_problem_names_its_form_and_quotes_whole_placeholders(capsys, g
     assert len(told) == 1 and "msgstr[1]" in told[0], said
     assert "'Wrong card of your own: take it back face down and draw…'" in told[0]
     assert "%(nu" not in told[0].split("msgstr[1]")[0]
+
+
+def test_a_misspelt_gender_is_an_error_naming_the_line_and_the_keyword_meant(capsys, game):
+    pnp(capsys, "i18n", "init", "it", "--game-dir", str(game))
+    po = game / "locales" / "it.po"
+    gender = 'msgctxt "grammatical gender"\nmsgid "Score pad"\nmsgstr ""'
+    text = po.read_text(encoding="utf-8")
+    assert gender in text
+    po.write_text(text.replace(gender, gender[:-2] + '"femenine"'), encoding="utf-8")
+    line = po.read_text(encoding="utf-8").splitlines().index(
+        'msgctxt "grammatical gender"') + 2  # its msgid's line
+    code, out, err = pnp(capsys, "check", "--game-dir", str(game), "--lang", "it")
+    said = out + err
+    assert code == 2
+    assert f"it.po:{line}" in said and "'femenine'" in said and "'feminine'" in said, said
