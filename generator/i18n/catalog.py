@@ -139,9 +139,10 @@ class Translator:
     def source_of(self, excerpt: str) -> str | None:
         """The message id whose translation holds ``excerpt`` (an error quotes the text it
         could not fit, in this language), the shortest such translation first."""
+        wanted = excerpt.casefold()  # as printed: a name set in capitals quotes them
         found = [(len(text), key) for key, value in self.messages.items()
                  for text in (value if isinstance(value, tuple) else (value,))
-                 if excerpt in text]
+                 if wanted in text.casefold()]
         return min(found)[1] if found else None
 
     def place(self, message: str) -> str | None:

@@ -18,12 +18,11 @@ from babel.messages.catalog import Catalog, Message
 
 from ..content import markup
 from ..content.typography import address_words
-from ..content.wording import numbered
+from ..content.wording import PLACEHOLDER, numbered, shortened
 from ..errors import Problem
 from ..limits import limit, past
 from .engine_messages import GENDER_CONTEXT, GENDERS, gender_context
 
-PLACEHOLDER = re.compile(r"\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}|%\(\w+\)[sdif]|%[sdif]")
 PO_STRING = r'"(?:[^"\\]|\\.)*"'
 PO_LINE = re.compile(rf"^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?{PO_STRING}$")
 # a format field as str.format reads it: its name, then a conversion and a spec
@@ -70,21 +69,6 @@ def markup_problem(text: str) -> str | None:
 def _strings(message: Message) -> list[str]:
     value = message.string
     return [v for v in (value if isinstance(value, (list, tuple)) else [value]) if v]
-
-
-def shortened(text: str, room: int = 60) -> str:
-    """``text`` cut to at most ``room`` characters for an error message, after a word and
-    never inside a placeholder, ``…`` telling that it goes on."""
-    if len(text) <= room:
-        return text
-    cut = room
-    for found in PLACEHOLDER.finditer(text):
-        if found.start() < cut < found.end():
-            cut = found.start()
-    space = text.rfind(" ", 0, cut + 1)
-    if space > cut // 2:
-        cut = space
-    return text[:cut].rstrip() + "…"
 
 
 def message_problems(path: Path, message: Message) -> list[Problem]:

@@ -179,3 +179,26 @@ def test_a_misspelt_gender_is_an_error_naming_the_line_and_the_keyword_meant(cap
     said = out + err
     assert code == 2
     assert f"it.po:{line}" in said and "'femenine'" in said and "'feminine'" in said, said
+
+
+def _po_line(po: Path, text: str) -> int:
+    return po.read_text(encoding="utf-8").splitlines().index(text) + 1
+
+
+def test_check_tells_every_overflow_of_a_card_at_its_po_line_with_a_translator_s_fix(
+        capsys, game):
+    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    po = game / "locales" / "es.po"
+    line = "Look at a card of the target; you may add it to yours."
+    _translate(po, {"PCR": "Prueba de reacción en cadena de la polimerasa, con todo detalle",
+                    line: "Mira una carta del objetivo y quédatela si quieres. " * 3})
+    code, out, err = pnp(capsys, "check", "--game-dir", str(game), "--lang", "es")
+    said = [s for s in (out + err).splitlines() if "does not fit" in s]
+    assert code == 2
+    # one run, both boxes of the PCR card: its name (printed in capitals) and its line
+    name, text = (next(s for s in said if f"msgid {msgid!r}" in s) for msgid in ("PCR", line))
+    name_at, line_at = (_po_line(po, f'msgid "{msgid}"') for msgid in ("PCR", line))
+    assert f"es.po:{name_at}" in name and f"es.po:{line_at}" in text
+    for told in (name, text):
+        assert "layouts/" not in told and "enlarge" not in told, told
+        assert " mm box" in told and "shorter translation" in told, told
