@@ -202,3 +202,16 @@ def test_check_tells_every_overflow_of_a_card_at_its_po_line_with_a_translator_s
     for told in (name, text):
         assert "layouts/" not in told and "enlarge" not in told, told
         assert " mm box" in told and "shorter translation" in told, told
+
+
+@pytest.mark.parametrize("game_id", ["microbious", "pharma-code"])
+def test_rule_summary_entries_note_their_room_in_mm(capsys, tmp_path, monkeypatch, game_id):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PNP_LOCALES", raising=False)
+    assert pnp(capsys, "i18n", "init", "es", game_id)[0] == 0
+    po = read_po(io.BytesIO((tmp_path / "pnp-locales" / game_id / "es.po").read_bytes()))
+    notes = [" ".join(m.auto_comments) for m in po if m.id]
+    rules = [note for note in notes if "the rule summary" in note]
+    assert len(rules) >= 20
+    assert all("a rule card's face" in note and " mm at 7.5 pt" in note and
+               "characters a line" in note for note in rules), rules[0]
