@@ -21,7 +21,9 @@ from generator.content.loader import builtin_games, game_folder
 from generator.i18n.po_files import normalize
 
 GAMES = sorted(builtin_games())
-AMBIGUOUS = {"yes", "no", "row", "col", "card", "yellow"}
+AMBIGUOUS = {"yes", "no", "row", "col", "card", "Goal",  # and every colour's name
+             *(c for name in ("red", "blue", "yellow", "green", "orange", "purple", "cyan",
+                              "black") for c in (name, name.capitalize()))}
 
 
 def pnp(capsys, *args: str) -> tuple[int, str, str]:
