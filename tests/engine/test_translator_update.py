@@ -215,3 +215,21 @@ def test_rule_summary_entries_note_their_room_in_mm(capsys, tmp_path, monkeypatc
     assert len(rules) >= 20
     assert all("a rule card's face" in note and " mm at 7.5 pt" in note and
                "characters a line" in note for note in rules), rules[0]
+
+
+def test_spz_tool_names_are_entries_to_keep_and_the_shipped_catalogs_keep_them(
+        capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PNP_LOCALES", raising=False)
+    assert pnp(capsys, "i18n", "init", "es", "save-patient-zero")[0] == 0
+    po = read_po(io.BytesIO((tmp_path / "pnp-locales" / "save-patient-zero" / "es.po")
+                            .read_bytes()))
+    tools = {m.id: m for m in po if m.context == "tool name"}
+    assert {"Samply", "Mikroskopo", "Analyzer", "Antidote", "Estugamo"} <= set(tools)
+    assert all(any("keep as is: the tool names are the same in every edition" in note
+                   for note in m.auto_comments) for m in tools.values())
+    for lang in ("fr", "de"):
+        shipped = read_po(io.BytesIO((game_folder("save-patient-zero") / "locales" /
+                                      f"{lang}.po").read_bytes()))
+        kept = {m.id: m.string for m in shipped if m.context == "tool name"}
+        assert kept == {name: name for name in tools}, lang
