@@ -11,8 +11,9 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pypdf
 import pytest
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
 from generator.cli import main
 from generator.content.loader import game_folder
@@ -233,3 +234,38 @@ def test_spz_tool_names_are_entries_to_keep_and_the_shipped_catalogs_keep_them(
                                       f"{lang}.po").read_bytes()))
         kept = {m.id: m.string for m in shipped if m.context == "tool name"}
         assert kept == {name: name for name in tools}, lang
+
+
+def _translate_all_but(po: Path, keep: set[str]) -> None:
+    """Every entry translated ("ES …", placeholders kept), but those of ``keep`` and the
+    optional grammatical genders."""
+    catalog = read_po(io.BytesIO(po.read_bytes()))
+    for message in catalog:
+        if not message.id or message.context == "grammatical gender" or \
+                (message.id if isinstance(message.id, str) else message.id[0]) in keep:
+            continue
+        message.string = (f"ES {message.id}" if isinstance(message.id, str) else
+                          tuple(f"ES {message.id[1]}" for _ in range(catalog.num_plurals)))
+    out = io.BytesIO()
+    write_po(out, catalog)
+    po.write_bytes(out.getvalue())
+
+
+@pytest.mark.slow
+def test_fallback_marks_the_guide_the_score_pad_and_blank_pages_left_in_english(
+        capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PNP_LOCALES", raising=False)
+    assert pnp(capsys, "i18n", "init", "es", "microbious")[0] == 0  # the engine's es too
+    # a data text the score pad prints (its card values), looked up before any drawing
+    _translate_all_but(tmp_path / "pnp-locales" / "microbious" / "es.po", {"Big virus"})
+    code, _, err = pnp(capsys, "build", "microbious", "--lang", "es", "--fallback", "en",
+                       "--paper", "a4", "--only", "score-pad", "--out", str(tmp_path / "out"))
+    assert code == 0, err
+    (pdf,) = (tmp_path / "out").glob("*.pdf")
+    pages = [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
+    guide, pad = pages[0], next(p for p in pages if "ES Player" in p)
+    assert "Printer settings" in guide and "[EN]" in guide  # the engine's es is empty
+    assert "Big virus" in pad and "[EN]" in pad
+    blank = [p for p in pages if "left blank" in p]
+    assert blank and all("[EN]" in p for p in blank)
