@@ -19,7 +19,7 @@ from babel.messages.catalog import Catalog, Message
 
 # how alike (difflib's ratio, 0 to 1) a changed text must read to its old one for the old
 # translation to be offered, fuzzy; 0.6 (Babel's and difflib's default) pairs unrelated texts
-FUZZY_CUTOFF = 0.75
+FUZZY_CUTOFF = 0.7
 
 
 def _msgid(message: Message) -> str:

@@ -182,6 +182,8 @@ def fallback_marker(game: Game, tr: Translator):
         if looked_up:
             english.clear()  # an untranslated message: what holds one is read again
         seen[0] = tr.misses
+        if {"guide", "rules"} & set(context):
+            return  # the guide and the rule summary mark [EN] on their own band
         card = context.get("card")
         fields = {v for v in (card or {}).values() if isinstance(v, str)}
         if looked_up or ((fields or card is None) and placement.layout and any(
