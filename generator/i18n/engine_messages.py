@@ -41,6 +41,12 @@ GUIDE_PAPERS = {
     "plain": "Plain paper of 80–120 g/m²",
     "folding": "Card of 160–200 g/m² that folds cleanly on the printed fold lines",
 }
+# The ink each part takes, from its measured coverage (templates/ink.yaml, the game's
+# ink.yaml): a lead-in, then one line a level naming its parts, each with its share in %.
+GUIDE_INK = "Ink, by the share of each page it covers:"
+GUIDE_INK_LEVELS = {"light": "Light ink", "medium": "Medium ink", "heavy": "Heavy ink"}
+GUIDE_INK_FOR = "{level}: {parts}."
+GUIDE_INK_PART = "{title} (about {percent}%)"
 GUIDE_SIMPLEX = "Single-sided: {pages}."
 GUIDE_BLANK = "Blank on purpose, no need to print: {pages}."
 GUIDE_BACKS_APART = ("Card backs follow their fronts: print the fronts, put the printed sheets "
