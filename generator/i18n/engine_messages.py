@@ -42,11 +42,12 @@ GUIDE_PAPERS = {
     "folding": "Card of 160–200 g/m² that folds cleanly on the printed fold lines",
 }
 # The ink each part takes, from its measured coverage (templates/ink.yaml, the game's
-# ink.yaml): a lead-in, then one line a level naming its parts, each with its share in %.
-GUIDE_INK = "Ink, by the share of each page it covers:"
-GUIDE_INK_LEVELS = {"light": "Light ink", "medium": "Medium ink", "heavy": "Heavy ink"}
-GUIDE_INK_FOR = "{level}: {parts}."
-GUIDE_INK_PART = "{title} (about {percent}%)"
+# ink.yaml), in one paragraph: {levels} is each level's GUIDE_INK_FOR, joined by "; ", and
+# {parts} each part's GUIDE_INK_PART, joined by " · " (part titles may hold commas).
+GUIDE_INK = "Ink, by the share of each page it covers: {levels}."
+GUIDE_INK_LEVELS = {"light": "light", "medium": "medium", "heavy": "heavy"}
+GUIDE_INK_FOR = "{level}: {parts}"
+GUIDE_INK_PART = "{title} {percent}%"
 GUIDE_SIMPLEX = "Single-sided: {pages}."
 GUIDE_BLANK = "Blank on purpose, no need to print: {pages}."
 GUIDE_BACKS_APART = ("Card backs follow their fronts: print the fronts, put the printed sheets "

@@ -199,8 +199,8 @@ def _paper(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
 
 def _ink(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
          tr: Translator) -> list[Block]:
-    """The ink each part takes, grouped by level, from the game's measured figures (none
-    measured: nothing said)."""
+    """The ink each part takes, grouped by level, in one paragraph, from the game's measured
+    figures (none measured: nothing said)."""
     figures = ink_figures(game.folder)
     levels = ink_levels()
     grouped: dict[str, list[str]] = {name: [] for _, name in levels.bands}
@@ -210,11 +210,13 @@ def _ink(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
             grouped[levels.level(percent)].append(tr.gettext(GUIDE_INK_PART).format(
                 title=part.title, percent=format_decimal(round(percent),
                                                          locale=locale_for(tr.lang))))
-    lines = [Block("item", (tr.gettext(GUIDE_INK_FOR).format(
-        level=tr.gettext(GUIDE_INK_LEVELS[level]), parts="; ".join(named)),),
-        (GUIDE_INK_FOR, GUIDE_INK_LEVELS[level], GUIDE_INK_PART))
-        for level, named in grouped.items() if named]
-    return [_para(tr.gettext(GUIDE_INK), GUIDE_INK), *lines] if lines else []
+    said = [tr.gettext(GUIDE_INK_FOR).format(level=tr.gettext(GUIDE_INK_LEVELS[level]),
+                                             parts=" · ".join(named))
+            for level, named in reversed(grouped.items()) if named]  # the heaviest first
+    if not said:
+        return []
+    return [_para(tr.gettext(GUIDE_INK).format(levels="; ".join(said)), GUIDE_INK,
+                  GUIDE_INK_FOR, GUIDE_INK_PART)]
 
 
 def _two_sided(sheet: Sequence[PagePlan]) -> bool:
