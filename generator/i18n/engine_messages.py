@@ -44,7 +44,7 @@ GUIDE_PAPERS = {
 # The ink each part takes, from its measured coverage (templates/ink.yaml, the game's
 # ink.yaml), in one paragraph: {levels} is each level's GUIDE_INK_FOR, joined by "; ", and
 # {parts} each part's GUIDE_INK_PART, joined by " · " (part titles may hold commas).
-GUIDE_INK = "Ink, by the share of each page it covers: {levels}."
+GUIDE_INK = "Ink, as the share of the page it covers: {levels}."
 GUIDE_INK_LEVELS = {"light": "light", "medium": "medium", "heavy": "heavy"}
 GUIDE_INK_FOR = "{level}: {parts}"
 GUIDE_INK_PART = "{title} {percent}%"

@@ -55,7 +55,7 @@ def test_the_guide_words_each_part_by_its_level(built):
     result = built("save-patient-zero", "de")
     guide = read_guide(result.path, "save-patient-zero", "de")
     figures = ink_figures(games_dir() / "save-patient-zero")
-    assert "Tinte, nach dem Anteil jeder Seite, den sie bedeckt: viel: " in guide.text
+    assert "Tinte, als bedeckter Anteil der Seite: viel: " in guide.text
     heavy = max(figures, key=figures.__getitem__)  # the darkest part is said to be heavy
     assert ink_levels().level(figures[heavy]) == "heavy"
     assert re.search(rf"\s{round(figures[heavy])}\s%", guide.text)
