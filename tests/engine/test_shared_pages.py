@@ -197,7 +197,7 @@ def test_covid_propagation_back_behind_its_front_on_the_shared_page(built, paper
 # COVID: the 180×148 mm Propagation tile leaves its page room for the round marker only, so
 # the three parts take two pages and their backs, not one
 @pytest.mark.parametrize("game_id, before, after", [("clinic-covid19", 6, 4),
-                                                    ("patient-zero-solo", 6, 2),
+                                                    ("patient-zero-solo", 8, 2),
                                                     ("pharma-code", 8, 4)])
 def test_shared_parts_take_fewer_pages(built, game_id, before, after):
     """What the sharers took (a page and a back each) against what they take together."""
