@@ -58,3 +58,59 @@ def test_postscript_that_loops_for_ever_does_not_hang_the_build(stranger: Strang
         b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n{ } loop\n")
     edit(stranger.game / "cards.csv", "art/sample.svg", "art/a.png")
     refused(stranger, "a.png")
+
+
+# ── 2. layouts drawn inside layouts: `use` multiplies, and may call itself ─────────────
+def _add_layouts(s: Stranger, element: str, layouts: str) -> None:
+    edit(s.game / "layouts" / "cards.yaml", "size: 6, color: muted}",
+         f"size: 6, color: muted}}\n    - {element}")
+    with (s.game / "layouts" / "cards.yaml").open("a") as text:
+        text.write("\n" + layouts)
+
+
+def test_layouts_that_use_each_other_ten_times_a_level_are_refused_by_a_budget(
+        stranger: Stranger):
+    """Eight levels of layouts, each drawing the next ten times with ``use`` (no
+    ``repeat``): 10^8 rectangles a card. ``repeat_copies`` counts only ``repeat``; the
+    build took all the memory it was given (22 s to 'out of memory' under 1 GB, and as much
+    as the machine has without a cap) instead of stopping at a named budget."""
+    layouts = "".join(
+        f"l{i}:\n  elements:\n" + "".join(
+            f"    - {{type: use, layout: l{i + 1}, x: 0, y: 0, w: 1, h: 1}}\n"
+            for _ in range(10)) for i in range(8))
+    _add_layouts(stranger, "{type: use, layout: l0, x: 0, y: 0, w: 10, h: 10}",
+                 layouts + "l8:\n  elements:\n    - {type: rect, x: 0, y: 0, w: 1, h: 1}\n")
+    line = refused(stranger, "in templates/limits.yaml")
+    assert "out of memory" not in line
+
+
+def test_a_layout_that_uses_itself_is_one_line(stranger: Stranger):
+    """``self: {elements: [{type: use, layout: self}]}``: 'internal error: RecursionError',
+    exit 3. ``extends`` loops are named; ``use`` loops must be too."""
+    _add_layouts(stranger, "{type: use, layout: self, x: 0, y: 0, w: 10, h: 10}",
+                 "self:\n  elements:\n    - {type: use, layout: self, x: 0, y: 0, w: 1, h: 1}\n")
+    refused(stranger, "self")
+
+
+# ── 3. work a card may ask for: costly elements repeated, a QR code too long ───────────
+def test_a_qr_code_past_what_a_qr_code_holds_is_one_line(stranger: Stranger):
+    """``data`` of 5,000 characters: 'internal error: ValueError: Invalid version (was 41,
+    expected 1 to 40)', exit 3."""
+    _add_layouts(stranger, "{type: qr, x: 0, y: 0, w: 10, h: 10, "
+                 "data: \"{{ 'x' * 5000 }}\"}", "")
+    refused(stranger, "data")
+
+
+@pytest.mark.parametrize("element", [
+    "{type: qr, x: 0, y: 0, w: 10, h: 10, data: \"{{ 'x' * 2200 ~ item ~ number }}\"}",
+    "{type: text, x: 0, y: 0, w: 3000, h: 3000, text: \"{{ 'word ' * 19000 ~ item }}\"}",
+], ids=["qr-codes", "long-texts"])
+def test_a_card_repeating_costly_elements_is_stopped_by_a_budget(stranger: Stranger,
+                                                                 element: str):
+    """Each copy within ``repeat_copies`` and ``text_chars``, yet 5,000 QR codes of version
+    40 a card (0.1 s each to encode) ran past 90 s, and 2,000 boxes of 95,000 characters
+    each take minutes (100 took 28 s for six cards): no budget bounds the work of one card
+    or one PDF."""
+    _add_layouts(stranger, "{type: repeat, items: 'range(5000)', elements: [" + element + "]}",
+                 "")
+    refused(stranger, "in templates/limits.yaml")
