@@ -114,3 +114,40 @@ def test_a_card_repeating_costly_elements_is_stopped_by_a_budget(stranger: Stran
     _add_layouts(stranger, "{type: repeat, items: 'range(5000)', elements: [" + element + "]}",
                  "")
     refused(stranger, "in templates/limits.yaml")
+
+
+# ── 4. a catalog's Plural-Forms header ─────────────────────────────────────────────────
+def _catalog(s: Stranger, plural_forms: str) -> None:
+    (s.game / "locales").mkdir()
+    (s.game / "locales" / "fr.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        f'"Language: fr\\n"\n"Plural-Forms: {plural_forms}\\n"\n\n'
+        'msgid "Cards"\nmsgstr "Cartes"\n\n'
+        'msgid "It takes {sheets} sheet of paper."\n'
+        'msgid_plural "It takes {sheets} sheets of paper."\n'
+        'msgstr[0] "Il faut {sheets} feuille."\nmsgstr[1] "Il faut {sheets} feuilles."\n')
+
+
+FRENCH = tuple("fr" if arg == "en" else arg for arg in BUILD)
+
+
+@pytest.mark.parametrize("plural_forms", [
+    "nplurals=2; plural=(n > 1;",
+    "nplurals=2; plural=" + "(" * 22 + "n" + ")" * 22 + ";",
+    "nplurals=2; plural=n%0;",
+], ids=["unbalanced", "too-deep", "modulo-zero"])
+def test_a_plural_forms_header_pnp_cannot_use_is_one_line(stranger: Stranger,
+                                                          plural_forms: str):
+    """Each ended in 'internal error: ValueError …' or 'ZeroDivisionError', exit 3: the
+    header is the catalog's, so the line must name fr.po and Plural-Forms."""
+    _catalog(stranger, plural_forms)
+    refused(stranger, "fr.po", "Plural-Forms", args=FRENCH)
+
+
+def test_i18n_update_of_a_catalog_of_200_million_plural_forms_is_refused(stranger: Stranger):
+    """``nplurals=200000000``: ``pnp i18n update fr`` ran past a minute and half a gigabyte
+    (babel fills every plural message with that many forms); status and build took no
+    notice. The number of forms must be bounded (CLDR's languages need at most 6)."""
+    _catalog(stranger, "nplurals=200000000; plural=(n > 1);")
+    refused(stranger, "fr.po", "nplurals",
+            args=("i18n", "update", "fr", "--game-dir", "my-game"))
