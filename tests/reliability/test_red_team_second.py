@@ -151,3 +151,27 @@ def test_i18n_update_of_a_catalog_of_200_million_plural_forms_is_refused(strange
     _catalog(stranger, "nplurals=200000000; plural=(n > 1);")
     refused(stranger, "fr.po", "nplurals",
             args=("i18n", "update", "fr", "--game-dir", "my-game"))
+
+
+# ── 5. numbers a layout may give: gigantic type, lengths that are no number ─────────────
+def test_a_type_size_of_a_billion_points_is_refused_not_shrunk_for_ever(stranger: Stranger):
+    """``size: 1e9`` on a box 5 mm high: the fitting loop shrank it step by step and the
+    build ran past a minute (``size: 1e5`` takes 2 s)."""
+    _add_layouts(stranger, "{type: text, x: 3, y: 3, w: 30, h: 5, text: hi, size: 1e9}", "")
+    refused(stranger, "size")
+
+
+@pytest.mark.parametrize("element", [
+    "{type: rect, x: 0, y: 0, w: .inf, h: 10, fill: ink}",
+    "{type: image, x: 0, y: 0, w: .inf, h: 10, src: art/sample.svg}",
+    "{type: qr, x: 0, y: 0, w: .inf, h: .inf, data: x}",
+    "{type: text, x: .nan, y: 3, w: 30, h: 5, text: hi}",
+    "{type: rect, x: 0, y: 0, w: .nan, h: 10, fill: ink}",
+], ids=["rect-inf", "image-inf", "qr-inf", "text-nan", "rect-nan"])
+def test_a_length_that_is_not_a_finite_number_is_one_line(stranger: Stranger, element: str):
+    """YAML's ``.inf`` ended in 'internal error: ValueError: _fp_one failed … number too
+    large inf', exit 3; ``.nan`` was written into the PDF as ``-nan … Tm``, a damaged file
+    (poppler: 'Unknown operator nan') that pnp called built. Both must be refused where
+    they are written."""
+    _add_layouts(stranger, element, "")
+    refused(stranger, "cards.yaml")
