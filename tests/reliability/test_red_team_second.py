@@ -175,3 +175,36 @@ def test_a_length_that_is_not_a_finite_number_is_one_line(stranger: Stranger, el
     they are written."""
     _add_layouts(stranger, element, "")
     refused(stranger, "cards.yaml")
+
+
+# ── 6. the folder as a whole: hashed to know whether a PDF is current ──────────────────
+def test_a_folder_nested_1400_deep_is_one_line(stranger: Stranger):
+    """``x/a/a/…/a/f.txt``, 1,400 folders deep (a zip or a repository holds it): 'internal
+    error: RecursionError' in the folder's hash (``rglob``), exit 3, for build, check and
+    proof alike."""
+    import os
+
+    here = os.getcwd()
+    (stranger.game / "x").mkdir()
+    os.chdir(stranger.game / "x")
+    try:
+        for _ in range(1400):
+            os.mkdir("a")
+            os.chdir("a")
+        Path("f.txt").write_text("x")
+    finally:
+        os.chdir(here)
+    refused(stranger, "my-game/x")
+
+
+def test_files_the_build_never_reads_cannot_make_hashing_take_minutes(stranger: Stranger):
+    """400 sparse files of 60 MB each (a tar keeps them small): each is within
+    ``file_bytes``, so the folder's hash read 24 GB of zeros and the build ran past 90 s.
+    What a folder's hash reads, together, needs a budget."""
+    import os
+
+    (stranger.game / "x").mkdir()
+    for n in range(400):
+        with (stranger.game / "x" / f"f{n}.bin").open("wb") as sparse:
+            os.truncate(sparse.fileno(), 60 * 2**20)
+    refused(stranger, "in templates/limits.yaml")
