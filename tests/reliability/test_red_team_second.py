@@ -208,3 +208,30 @@ def test_files_the_build_never_reads_cannot_make_hashing_take_minutes(stranger: 
         with (stranger.game / "x" / f"f{n}.bin").open("wb") as sparse:
             os.truncate(sparse.fileno(), 60 * 2**20)
     refused(stranger, "in templates/limits.yaml")
+
+
+# ── 7. an .xlsx merged range over the whole sheet ──────────────────────────────────────
+def test_an_xlsx_merged_range_of_17_billion_cells_is_refused_before_loading(
+        stranger: Stranger):
+    """``<mergeCell ref="C3:XFD1048576"/>`` in a sheet of 2 rows, a 5 kB file: openpyxl
+    makes a MergedCell object for every cell of the range as it loads, so the build took
+    the whole 1 GB cap in 16 s and ended with exit 3 and 'Exception ignored in …' (without
+    a cap, all the machine's memory). ``sheet_span`` bounds .ods spans; .xlsx merges need
+    the same bound, read before openpyxl loads the sheet."""
+    import zipfile
+
+    from support.workbooks import HEADER, write_xlsx
+
+    plain = stranger.root / "plain.xlsx"
+    write_xlsx(plain, [HEADER, ["A", "text", "art/sample.svg", 1, "heart", 1]])
+    with zipfile.ZipFile(plain) as source, \
+            zipfile.ZipFile(stranger.game / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as book:
+        for entry in source.infolist():
+            data = source.read(entry.filename)
+            if entry.filename.startswith("xl/worksheets/sheet"):
+                data = data.replace(b"</sheetData>", b'</sheetData><mergeCells count="1">'
+                                    b'<mergeCell ref="C3:XFD1048576"/></mergeCells>')
+            book.writestr(entry, data)
+    plain.unlink()
+    edit(stranger.game / "game.yaml", "cards_file: cards.csv", "cards_file: cards.xlsx")
+    refused(stranger, "cards.xlsx", "sheet_span in templates/limits.yaml")
