@@ -210,18 +210,31 @@ def test_files_the_build_never_reads_cannot_make_hashing_take_minutes(stranger: 
     refused(stranger, "in templates/limits.yaml")
 
 
-# ── 7. an .xlsx merged range over the whole sheet ──────────────────────────────────────
-def test_an_xlsx_merged_range_of_17_billion_cells_is_refused_before_loading(
-        stranger: Stranger):
-    """``<mergeCell ref="C3:XFD1048576"/>`` in a sheet of 2 rows, a 5 kB file: openpyxl
-    makes a MergedCell object for every cell of the range as it loads, so the build took
-    the whole 1 GB cap in 16 s and ended with exit 3 and 'Exception ignored in …' (without
-    a cap, all the machine's memory). ``sheet_span`` bounds .ods spans; .xlsx merges need
-    the same bound, read before openpyxl loads the sheet."""
+# ── 7. an .xlsx whose sheet model openpyxl builds whole before any limit applies ────────
+XLSX_ROWS_OF_HEIGHTS = "".join(f'<row r="{n}" ht="20" customHeight="1"/>'
+                               for n in range(3, 1_048_577))
+XLSX_TRICKS = {
+    "merged-range": (b'</sheetData><mergeCells count="1"><mergeCell ref="C3:XFD1048576"/>'
+                     b"</mergeCells>", ("cards.xlsx", "sheet_span in templates/limits.yaml")),
+    "row-heights": (XLSX_ROWS_OF_HEIGHTS.encode() + b"</sheetData>", ("cards.xlsx", "rows")),
+}
+
+
+@pytest.mark.parametrize("trick", XLSX_TRICKS)
+def test_an_xlsx_sheet_model_that_takes_the_memory_cap_is_refused_before_loading(
+        stranger: Stranger, trick: str):
+    """merged-range: ``<mergeCell ref="C3:XFD1048576"/>`` in a 5 kB file; openpyxl makes a
+    MergedCell for each of its 17 billion cells as it loads, so the build took the whole
+    1 GB cap in 16 s and ended with exit 3 and 'Exception ignored in …' (without a cap, all
+    the machine's memory). ``sheet_span`` bounds .ods spans only. row-heights: a million
+    empty ``<row ht=…>`` elements, 44 MB unpacked from 2.7 MB (within ``archive_bytes`` and
+    ``archive_ratio``): 845 MB and past a minute. Both must be judged before openpyxl loads
+    the sheet."""
     import zipfile
 
     from support.workbooks import HEADER, write_xlsx
 
+    added, fragments = XLSX_TRICKS[trick]
     plain = stranger.root / "plain.xlsx"
     write_xlsx(plain, [HEADER, ["A", "text", "art/sample.svg", 1, "heart", 1]])
     with zipfile.ZipFile(plain) as source, \
@@ -229,9 +242,8 @@ def test_an_xlsx_merged_range_of_17_billion_cells_is_refused_before_loading(
         for entry in source.infolist():
             data = source.read(entry.filename)
             if entry.filename.startswith("xl/worksheets/sheet"):
-                data = data.replace(b"</sheetData>", b'</sheetData><mergeCells count="1">'
-                                    b'<mergeCell ref="C3:XFD1048576"/></mergeCells>')
+                data = data.replace(b"</sheetData>", added)
             book.writestr(entry, data)
     plain.unlink()
     edit(stranger.game / "game.yaml", "cards_file: cards.csv", "cards_file: cards.xlsx")
-    refused(stranger, "cards.xlsx", "sheet_span in templates/limits.yaml")
+    refused(stranger, *fragments)
