@@ -247,3 +247,17 @@ def test_an_xlsx_sheet_model_that_takes_the_memory_cap_is_refused_before_loading
     plain.unlink()
     edit(stranger.game / "game.yaml", "cards_file: cards.csv", "cards_file: cards.xlsx")
     refused(stranger, *fragments)
+
+
+def test_a_template_just_under_its_seconds_on_every_card_is_stopped_by_a_budget(
+        stranger: Stranger):
+    """``render_seconds`` bounds one template: a loop of 6 million steps that prints nothing
+    takes 0.5 s a card (40 cards: 22 s), so 80 million steps, about 7 s, stay under it on
+    each card, and 12 cards take minutes (a deck of 10,000 would take most of a day). The
+    time of every template of a build together needs a budget."""
+    _add_layouts(stranger, '{type: text, x: 3, y: 3, w: 30, h: 5, text: "{% for i in '
+                 'range(80000) %}{% for j in range(1000) %}{% endfor %}{% endfor %}'
+                 '{{ number }}"}', "")
+    (stranger.game / "cards.csv").write_text("Name,Text,Art,Cost,Icons,qty\n" + "".join(
+        f"C{n},t,art/sample.svg,1,heart,1\n" for n in range(12)))
+    refused(stranger, "in templates/limits.yaml")
