@@ -34,19 +34,36 @@ def _postscript(s: Stranger) -> bytes:
             + f"({s.outside / 'secret.txt'}) (r) file 100 string readline pop show\n".encode())
 
 
-@pytest.mark.parametrize("where", ["art", "icon"])
+@pytest.mark.parametrize("where", ["art", "icon", "svg-picture", "svg-embedded"])
 def test_postscript_named_as_a_png_is_refused_never_run(stranger: Stranger, where: str):
     """``art/a.png`` holding PostScript: the build ran Ghostscript on it, which wrote
     ``outside/folder/written-by-the-game.txt`` and drew ``outside/secret.txt`` on each
-    card. A picture must be the PNG or JPEG its name says (``Image.open(formats=…)``)."""
+    card. The same through an icon, a picture an SVG loads from the folder (``<image
+    href="e.png">``) and one it embeds (``data:image/png;base64,…``, which built with exit
+    0). A picture must be the PNG or JPEG its name says, wherever it is decoded (pnp's own
+    ``Image.open`` and svglib's, through reportlab)."""
+    import base64
+
+    eps = _postscript(stranger)
+    sample = (stranger.game / "art" / "sample.svg").read_text()
     if where == "art":
-        (stranger.game / "art" / "a.png").write_bytes(_postscript(stranger))
+        (stranger.game / "art" / "a.png").write_bytes(eps)
         edit(stranger.game / "cards.csv", "art/sample.svg", "art/a.png")
         name = "a.png"
-    else:
+    elif where == "icon":
         (stranger.game / "icons" / "heart.svg").unlink()
-        (stranger.game / "icons" / "heart.png").write_bytes(_postscript(stranger))
+        (stranger.game / "icons" / "heart.png").write_bytes(eps)
         name = "heart.png"
+    elif where == "svg-picture":
+        (stranger.game / "art" / "e.png").write_bytes(eps)
+        (stranger.game / "art" / "sample.svg").write_text(sample.replace(
+            "</svg>", '<image x="0" y="0" width="30" height="10" href="e.png"/></svg>'))
+        name = "sample.svg"
+    else:
+        (stranger.game / "art" / "sample.svg").write_text(sample.replace(
+            "</svg>", '<image x="0" y="0" width="30" height="10" href="data:image/png;base64,'
+            + base64.b64encode(eps).decode() + '"/></svg>'))
+        name = "sample.svg"
     refused(stranger, name)
     assert not any((stranger.outside / "folder").iterdir())
 
