@@ -281,3 +281,13 @@ def test_a_template_just_under_its_seconds_on_every_card_is_stopped_by_a_budget(
     (stranger.game / "cards.csv").write_text("Name,Text,Art,Cost,Icons,qty\n" + "".join(
         f"C{n},t,art/sample.svg,1,heart,1\n" for n in range(12)))
     refused(stranger, "in templates/limits.yaml")
+
+
+# ── 8. smaller: a deck's encoding that Python knows but cannot decode with ─────────────
+def test_a_deck_encoding_of_undefined_is_one_line(stranger: Stranger):
+    """``encoding: undefined`` (a codec Python registers that refuses everything):
+    'internal error: UnicodeError: decoding with 'undefined' codec failed', exit 3; other
+    unknown names are refused at the key."""
+    edit(stranger.game / "game.yaml", "cards_file: cards.csv",
+         "cards_file: cards.csv\n    encoding: undefined")
+    refused(stranger, "encoding")
