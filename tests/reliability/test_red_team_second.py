@@ -215,6 +215,26 @@ def test_a_folder_nested_1400_deep_is_one_line(stranger: Stranger):
         refused(stranger, "my-game/x")
     finally:
         sys.setrecursionlimit(limit)
+        _remove_deep(stranger.game / "x", 1400)
+
+
+def _remove_deep(folder: Path, depth: int) -> None:
+    """Remove ``folder/a/…/a/f.txt`` without recursion: pytest's clean-up of old temporary
+    folders (``shutil.rmtree``) fails on it with RecursionError in every later session."""
+    import os
+
+    here = os.getcwd()
+    try:
+        os.chdir(folder / "/".join(["a"] * 100))
+        for _ in range(depth // 100 - 1):
+            os.chdir("/".join(["a"] * 100))
+        os.chdir("/".join(["a"] * (depth % 100)) or ".")
+        os.remove("f.txt")
+        for _ in range(depth):
+            os.chdir("..")
+            os.rmdir("a")
+    finally:
+        os.chdir(here)
 
 
 def test_files_the_build_never_reads_cannot_make_hashing_take_minutes(stranger: Stranger):
