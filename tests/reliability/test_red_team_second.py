@@ -311,3 +311,32 @@ def test_a_deck_encoding_of_undefined_is_one_line(stranger: Stranger):
     edit(stranger.game / "game.yaml", "cards_file: cards.csv",
          "cards_file: cards.csv\n    encoding: undefined")
     refused(stranger, "encoding")
+
+
+# ── 9. an SVG's font-family: a file svglib and reportlab open themselves ────────────────
+def test_an_svg_font_family_naming_a_font_outside_is_refused(stranger: Stranger):
+    """``<text font-family="/…/outside/x">``: svglib guesses ``/…/outside/x.ttf`` and
+    reportlab registers it, so a font outside the folder was read and embedded in the PDF
+    (exit 0), past the path rule. Only the bundled faces may draw an SVG's text."""
+    import shutil
+
+    from generator.resources import fonts_dir
+
+    shutil.copy(fonts_dir() / "BebasNeue-Regular.ttf", stranger.outside / "x.ttf")
+    (stranger.game / "art" / "sample.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="2" y="20" '
+        f'font-family="{stranger.outside / "x"}">OUTSIDE</text></svg>')
+    refused(stranger, "sample.svg")
+    assert not any(b"BebasNeue" in pdf.read_bytes() for pdf in stranger.out.rglob("*.pdf"))
+
+
+def test_an_svg_font_family_naming_a_link_to_dev_zero_is_refused_at_once(stranger: Stranger):
+    """``art/z.ttf -> /dev/zero`` and ``font-family="my-game/art/z"`` (relative to the
+    working folder): reportlab read /dev/zero until the 1 GB cap (7 s, then 'cannot read
+    SVG sample.svg: ' with an empty reason); without a cap, all the machine's memory."""
+    (stranger.game / "art" / "z.ttf").symlink_to("/dev/zero")
+    (stranger.game / "art" / "sample.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="2" y="20" '
+        'font-family="my-game/art/z">ZERO</text></svg>')
+    line = refused(stranger, "sample.svg")
+    assert line.rstrip().endswith(":") is False
