@@ -6,6 +6,8 @@ folders, and no byte of the victim's files in a PDF."""
 
 from __future__ import annotations
 
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -67,11 +69,32 @@ def test_postscript_named_as_a_png_is_refused_never_run(stranger: Stranger, wher
 
 def test_postscript_that_loops_for_ever_does_not_hang_the_build(stranger: Stranger):
     """``{ } loop`` in an EPS named ``art/a.png``: Ghostscript ran at full CPU until the
-    deadline killed the build."""
+    deadline killed the build, and then went on, orphaned, for minutes."""
     (stranger.game / "art" / "a.png").write_bytes(
         b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n{ } loop\n")
     edit(stranger.game / "cards.csv", "art/sample.svg", "art/a.png")
-    refused(stranger, "a.png")
+    try:
+        refused(stranger, "a.png")
+    finally:
+        left = [pid for pid in _processes_naming(stranger.game)]
+        for pid in left:  # the case's own Ghostscript, never anyone else's
+            os.kill(pid, signal.SIGKILL)
+    assert left == []
+
+
+def _processes_naming(folder: Path) -> list[int]:
+    """The processes whose command line names a file of ``folder``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if str(folder).encode() in command:
+            found.append(int(entry.name))
+    return found
 
 
 # ── 2. layouts drawn inside layouts: `use` multiplies, and may call itself ─────────────
