@@ -76,7 +76,7 @@ def test_postscript_that_loops_for_ever_does_not_hang_the_build(stranger: Strang
     try:
         refused(stranger, "a.png")
     finally:
-        left = [pid for pid in _processes_naming(stranger.game)]
+        left = _processes_naming(stranger.game)
         for pid in left:  # the case's own Ghostscript, never anyone else's
             os.kill(pid, signal.SIGKILL)
     assert left == []
