@@ -156,10 +156,15 @@ def _parsed_svg(path: Path, root: Path, version: tuple[int, int]) -> Drawing | s
     drawing and never changes it."""
     from svglib.svglib import svg2rlg
 
+    from .svg_fonts import BundledFonts
+
+    fonts = BundledFonts()  # never a font file the SVG names, nor the machine's fonts
     try:
-        drawing = svg2rlg(str(path), external_reference_root=str(root))
+        drawing = svg2rlg(str(path), external_reference_root=str(root), font_map=fonts)
     except Exception as exc:  # noqa: BLE001 - svglib raises many kinds on bad input
-        return str(exc)
+        return fonts.refusal() or str(exc)
+    if fonts.refusal():
+        return str(fonts.refusal())
     if drawing is None or not drawing.width or not drawing.height:
         return "not a drawing with a width and height (give the <svg> a viewBox)"
     # svglib's drawings start in Helvetica, which a PDF names unembedded even when no text
