@@ -16,6 +16,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..content.markup import Symbol
 from ..content.model import Game
+from ..errors import RenderError
 from ..units import mm, parse_length
 from . import colours
 from .elements import ELEMENTS
@@ -174,10 +175,16 @@ class Painter(Resolver):
             canvas.setLineWidth(mm(self.num(element, "stroke_width", context, where, 0.3)))
             dash = element.get("dash")
             if dash:
-                canvas.setDash([mm(parse_length(d)) for d in dash])
-        opacity = element.get("opacity") if fill is not None else None
-        if opacity is not None:
-            canvas.setFillAlpha(float(opacity))
+                try:
+                    canvas.setDash([mm(parse_length(d)) for d in dash])
+                except (TypeError, ValueError) as exc:
+                    raise RenderError(f"{where}.dash: {exc}") from None
+        if fill is not None and element.get("opacity") is not None:
+            opacity = self.num(element, "opacity", context, where, 1.0, plain=True)
+            if not 0 <= opacity <= 1:
+                raise RenderError(f"{where}.opacity: {opacity:g} is not a number from 0 "
+                                  "(invisible) to 1 (solid)")
+            canvas.setFillAlpha(opacity)
         return int(fill is not None), int(stroke is not None)
 
     def draw_picture(self, picture: Symbol, x: float, y: float, w: float, h: float,

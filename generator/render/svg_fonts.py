@@ -3,13 +3,14 @@
 svglib turns a ``font-family`` it does not know into a file name (``x`` → ``x.ttf``, relative
 to the working folder, or an absolute path) and asks reportlab to load it, or asks fontconfig
 for the machine's fonts: a stranger's SVG could embed any font file in the PDF, or read
-``/dev/zero`` until memory ran out. Here every family is drawn in a bundled face — one of
-``templates/fonts.yaml`` by its id or name, else DejaVu Sans of the weight and style asked —
-and a family that names a file is refused with the SVG named."""
+``/dev/zero`` until memory ran out. Here a family is one of the PDF's standard fonts
+(Helvetica, serif…: no file, and ``--pdfx`` refuses them as unembedded), a bundled face of
+``templates/fonts.yaml`` by its id or name, or else DejaVu Sans of the weight and style
+asked; a family that names a file is refused with the SVG named."""
 
 from __future__ import annotations
 
-from svglib.fonts import FontMap
+from svglib.fonts import STANDARD_FONT_NAMES, FontMap
 
 from ..content.typefaces import faces
 from .fonts import font_name
@@ -36,6 +37,10 @@ class BundledFonts(FontMap):
                   style: str = "normal") -> tuple[str, bool]:
         if names_a_file(font_name_):
             self.refused = self.refused or font_name_
+        family = self._family_index.get(font_name_.lower(), font_name_)
+        if FontMap.build_internal_name(family, weight, style) in {*STANDARD_FONT_NAMES,
+                                                                  *self._map}:
+            return super().find_font(font_name_, weight, style)  # a PDF's own, no file read
         wanted = font_name_.strip().strip("'\"").lower()
         for face_id, face in faces().items():
             if wanted in (face_id, face.name.lower()):
