@@ -72,6 +72,7 @@ class Painter(Resolver):
         self._art_keys: FormKeys | None = None
         self.replays: Replays | None = None  # set by a document that replays drawings
         self.repeats = [1]  # copies the ``repeat`` elements being drawn multiply to, nested
+        self.using: list[str] = []  # the layouts ``use`` elements are drawing, outermost first
         self.safe: SafeWatch | None = None  # pnp check: the card elements over the safe line
 
     def settings(self) -> tuple[tuple[str, Any], ...]:
