@@ -1,13 +1,13 @@
-"""Raster pictures opened by what they are, never by what they claim: the one door through
-which pnp, svglib and reportlab decode a PNG or a JPEG.
+"""Raster pictures opened by what they are, never by what they claim: the door through which
+pnp decodes a PNG or a JPEG, and what svglib and reportlab decode is checked through.
 
 Pillow opens a file by its content, whatever its name, and its EPS plugin hands a PostScript
 file to Ghostscript, which reads and writes where it likes: ``art/a.png`` holding PostScript
-ran code from a stranger's folder. So, for the whole process, Pillow knows only the formats
-pnp supports (:data:`FORMATS`; the libraries pnp calls open pictures through Pillow too), it
-can never find Ghostscript, and every picture pnp opens itself goes through :func:`open_picture`:
-its first bytes must be those of the format its name (or its ``data:`` type) says, and Pillow
-is told that format alone."""
+ran code from a stranger's folder. So, in every process that imports pnp, Pillow has no EPS
+plugin and can never find Ghostscript, whoever opens a picture (svglib, reportlab); and every
+picture pnp decodes goes through :func:`open_picture` (or, for one svglib decodes, through
+:func:`check_magic` first): its first bytes must be those of the format its name (or its
+``data:`` type) says, and Pillow is told that format alone (:data:`FORMATS`)."""
 
 from __future__ import annotations
 
@@ -21,22 +21,23 @@ from .errors import RenderError
 # Pillow's format name → the suffixes and the first bytes of its files
 FORMATS = {"PNG": ((".png",), b"\x89PNG\r\n\x1a\n"), "JPEG": ((".jpg", ".jpeg"), b"\xff\xd8\xff")}
 SAVE_AS = "save it again as PNG or JPEG"
+NEVER = ("EPS",)  # Pillow formats whose decoding runs another program (Ghostscript)
 
 
-def _confine_pillow() -> None:
-    """Forget every Pillow format but :data:`FORMATS`, for this process: what svglib and
-    reportlab open (an SVG's ``<image>``) can then be nothing else, whatever it holds."""
+def _no_ghostscript() -> None:
+    """Forget Pillow's EPS plugin for this process and make Ghostscript unfindable, so no
+    library pnp calls can decode PostScript, whatever a file is named."""
     from PIL import EpsImagePlugin
 
-    EpsImagePlugin.gs_binary = False  # never Ghostscript, even if something registers EPS again
-    Image.init()  # every plugin registered now, so that none is registered later
-    for name in list(Image.OPEN):
-        if name not in FORMATS:
-            del Image.OPEN[name]
-    Image.ID[:] = [name for name in Image.ID if name in FORMATS]
+    EpsImagePlugin.gs_binary = False  # never Ghostscript, even if EPS is registered again
+    # imported now, the plugin registered itself once: Pillow's later imports of every
+    # plugin (Image.init) find it imported and register nothing again
+    for name in NEVER:
+        Image.OPEN.pop(name, None)
+    Image.ID[:] = [name for name in Image.ID if name not in NEVER]
 
 
-_confine_pillow()
+_no_ghostscript()
 
 
 def format_of(name: str) -> str | None:
