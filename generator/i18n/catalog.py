@@ -136,13 +136,15 @@ class Translator:
     plural_source: str = ""  # that catalog, as shown to the user
     lines: dict[str, tuple[Path, int]] = field(default_factory=dict)  # id → its .po and line
     refused: set[str] = field(default_factory=set)  # set aside: see ``entries_set_aside``
+    misses: int = 0  # look-ups of untranslated ids, repeats too: what a drawing fell back on
 
     def source_of(self, excerpt: str) -> str | None:
         """The message id whose translation holds ``excerpt`` (an error quotes the text it
         could not fit, in this language), the shortest such translation first."""
+        wanted = excerpt.casefold()  # as printed: a name set in capitals quotes them
         found = [(len(text), key) for key, value in self.messages.items()
                  for text in (value if isinstance(value, tuple) else (value,))
-                 if excerpt in text]
+                 if wanted in text.casefold()]
         return min(found)[1] if found else None
 
     def place(self, message: str) -> str | None:
@@ -150,6 +152,10 @@ class Translator:
         about it names the line a translator opens (None: not translated)."""
         found = self.lines.get(message)
         return None if found is None else f"{shown(found[0])}:{found[1]}"
+
+    def _miss(self, key: str) -> None:
+        self.missing.add(key)
+        self.misses += 1
 
     def gettext(self, message: str) -> str:
         context = getattr(message, "context", None)
@@ -160,7 +166,7 @@ class Translator:
         found = self.messages.get(message)
         if found is not None:
             return found[0] if isinstance(found, tuple) else found
-        self.missing.add(str(message))
+        self._miss(str(message))
         return str(message)
 
     def pgettext(self, context: str, message: str) -> str:
@@ -171,7 +177,7 @@ class Translator:
         found = self.messages.get(key)
         if found is not None:
             return found[0] if isinstance(found, tuple) else found
-        self.missing.add(key)
+        self._miss(key)
         return str(message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
@@ -182,7 +188,7 @@ class Translator:
         if isinstance(found, tuple):
             index = plural_index(self.plural_expr, self.plural_source, int(count))
             return found[min(index, len(found) - 1)]
-        self.missing.add(singular)
+        self._miss(singular)
         return singular if count == 1 else plural
 
     def drawing_identity(self) -> tuple[Any, ...] | None:

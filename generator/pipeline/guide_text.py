@@ -9,7 +9,7 @@ build's language; the text is cut into sections (faces) that the guide's page fl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from babel.numbers import format_decimal
 
@@ -88,7 +88,15 @@ def guide_text(game: Game, plans: Sequence[ComponentPlan], options: PrintOptions
     if game.bring is not None:
         sections.append(_bring(game, tr))
     sections.append(credits_section(game, tr))
-    return RuleText(tr.gettext(GUIDE_TITLE), tr.lang, "", tuple(sections))
+    return RuleText(tr.gettext(GUIDE_TITLE), tr.lang, "",
+                    tuple(_fallen_back(face, tr) for face in sections))
+
+
+def _fallen_back(face: Face, tr: Translator) -> Face:
+    """The section marked when a text of it is left in English (``guide.fallback`` prints
+    [EN] on the guide's title band, as on rule cards)."""
+    ids = (*face.ids, *(i for block in face.blocks for i in block.ids))
+    return replace(face, fallback=any(not tr.has(i) for i in ids))
 
 
 def _first_pages(plans: Sequence[ComponentPlan]) -> list[int]:

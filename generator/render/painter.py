@@ -28,6 +28,7 @@ from .images import ImageCache
 from .recording import replay_or_record
 from .resolver import Resolver
 from .safe_zone import SafeWatch
+from .text import TextOverflow
 
 INK_SAVER_KEEP = 0.18  # share of colour kept by full-bleed fills in ink-saver mode
 
@@ -74,6 +75,9 @@ class Painter(Resolver):
         self.repeats = [1]  # copies the ``repeat`` elements being drawn multiply to, nested
         self.using: list[str] = []  # the layouts ``use`` elements are drawing, outermost first
         self.safe: SafeWatch | None = None  # pnp check: the card elements over the safe line
+        # pnp check: the texts that do not fit, gathered so that drawing goes on to the next
+        # element and one run tells every box of a card (None: the first one stops drawing)
+        self.overflows: list[TextOverflow] | None = None
 
     def settings(self) -> tuple[tuple[str, Any], ...]:
         """Every plain setting of this painter (ink saver…): a drawing replayed from another
@@ -121,6 +125,16 @@ class Painter(Resolver):
 
     def _draw(self, step: Step, context: dict[str, Any], w: float, h: float,
               bleed: float) -> None:
+        if self.overflows is None:
+            self._watched(step, context, w, h, bleed)
+            return
+        try:
+            self._watched(step, context, w, h, bleed)
+        except TextOverflow as overflow:  # told after the placement, with the others
+            self.overflows.append(overflow)
+
+    def _watched(self, step: Step, context: dict[str, Any], w: float, h: float,
+                 bleed: float) -> None:
         if self.safe is not None:
             with self.safe.element(self, step.element, context, w, h, step.where):
                 self._paint(step, context, w, h, bleed)
