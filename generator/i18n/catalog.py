@@ -5,9 +5,8 @@ order (see :mod:`.places`). English is the source language."""
 from __future__ import annotations
 
 import contextlib
-import gettext
 import io
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from .places import (
     is_builtin,
     shown,
 )
+from .plural_forms import plural_function, plural_index
 
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")
@@ -133,6 +133,7 @@ class Translator:
     fallback: bool = False
     missing: set[str] = field(default_factory=set)
     plural_expr: str = "(n != 1)"  # from the most specific catalog's Plural-Forms header
+    plural_source: str = ""  # that catalog, as shown to the user
     lines: dict[str, tuple[Path, int]] = field(default_factory=dict)  # id → its .po and line
     refused: set[str] = field(default_factory=set)  # set aside: see ``entries_set_aside``
     misses: int = 0  # look-ups of untranslated ids, repeats too: what a drawing fell back on
@@ -185,7 +186,7 @@ class Translator:
             return singular if count == 1 else plural
         found = self.messages.get(singular)
         if isinstance(found, tuple):
-            index = _plural_function(self.plural_expr)(int(count))
+            index = plural_index(self.plural_expr, self.plural_source, int(count))
             return found[min(index, len(found) - 1)]
         self._miss(singular)
         return singular if count == 1 else plural
@@ -199,12 +200,6 @@ class Translator:
 
     def has(self, message: str) -> bool:
         return self.lang == SOURCE_LANG or message in self.messages
-
-
-@lru_cache(maxsize=32)
-def _plural_function(expr: str) -> Callable[[int], int]:
-    """A catalog's C plural expression, such as ``(n > 1)``, as a Python function."""
-    return gettext.c2py(expr)
 
 
 def _filled(value: Any) -> str | tuple[str, ...] | None:
@@ -226,7 +221,8 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
         catalog = read_catalog(path)
         if catalog is None:
             continue
-        result.plural_expr = catalog.plural_expr
+        result.plural_expr, result.plural_source = catalog.plural_expr, shown(path)
+        plural_function(result.plural_expr, result.plural_source)  # refused as it is read
         refused = _refused_lines(path)
         for message in catalog:
             if not message.id:
