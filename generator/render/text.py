@@ -3,6 +3,7 @@ cannot hold (per language, with pyphen) before shrinking, shrink step by step, n
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -141,6 +142,8 @@ def _largest(words: list[list[Word]], width_pt: float, height_pt: float, max_siz
     """The largest size whose lines, broken in the first of ``languages`` that fits (""
     for no hyphenation), take no more than ``height_pt``."""
     size = max_size
+    if size > height_pt:  # one line is as tall as its size: no larger size can fit
+        size -= math.ceil((size - height_pt) / STEP) * STEP
     while size >= min_size - 1e-9:
         for language in dict.fromkeys(languages):
             tried = tried or bool(language)

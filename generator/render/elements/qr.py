@@ -16,6 +16,9 @@ if TYPE_CHECKING:
 def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: float, h: float,
          bleed: float, where: str) -> None:
     data = str(render_value(element.get("data", ""), context, where, "data"))
+    if p.budget is not None:
+        p.budget.spend("card_qr_codes", 1, where)
+        p.budget.spend("card_qr_chars", len(data), f"{where}.data")
     x, y, bw, bh = p.box(element, context, where, w, h)
     colour = p.colour(element, "color", context, where, "black")
     place_qr(p.canvas, p.qr_forms, data, x, y, min(bw, bh), colour)
