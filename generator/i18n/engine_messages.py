@@ -28,7 +28,8 @@ GUIDE_SHEETS = ("It takes {sheets} sheet of paper.", "It takes {sheets} sheets o
 GUIDE_MARGIN = ("Nothing is printed within {margin} mm of the paper's edges: the kit assumes a "
                 "printer that leaves no wider margin blank.")
 # A deck that prints fewer cards a page than the paper would hold without the margin.
-GUIDE_FEWER = "{title}: {count} cards a page; {more} would print inside that margin."
+GUIDE_FEWER = ("{title}: {count} to a page, to stay clear of that margin; a printer that prints "
+               "to the paper's very edge would fit {more}.")
 GUIDE_SAVE = ("Optional, instead of the whole file, to leave out the blank pages and print the "
               "one-sided ones apart:")
 GUIDE_PAPER = "Paper"

@@ -47,12 +47,13 @@ def _pad(item: SharedItem, options: PrintOptions) -> float:
 
 def _block(item: SharedItem, area: Size, options: PrintOptions) -> _Block:
     """The item's cards in as many columns as the page takes, upright or turned, whichever
-    makes the lower block (shelves then stack tighter); the narrower one on a tie."""
+    makes the lower block (shelves then stack tighter); the narrower one on a tie. A sheet
+    stays upright: it is read where it lies, and its layout already chose its shape."""
     bleed = options.bleed if item.cards else 0.0
     pad = _pad(item, options)
     count = len(item.fronts)
     best: _Block | None = None
-    for rotated in (False, True):
+    for rotated in (False, True) if item.cards else (False,):
         cw, ch = (item.size.h, item.size.w) if rotated else (item.size.w, item.size.h)
         px, py = cw + 2 * bleed + options.gutter, ch + 2 * bleed + options.gutter
         cols = min(count, int((area.w - 2 * pad + options.gutter + 1e-9) // px))
