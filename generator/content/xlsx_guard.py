@@ -3,7 +3,8 @@ whole as it loads (a MergedCell for each cell a merged range covers, a record fo
 element), so a 5 kB ``<mergeCell ref="C3:XFD1048576"/>`` or a million empty ``<row ht=…>``
 take all the memory there is before any limit of the reader applies. Each sheet's XML is
 streamed once with expat, which builds nothing, and refused at the first count past its
-budget: rows, cells of a row, and the cells merged ranges cover (``sheet_span``, as for .ods)."""
+budget: rows, cells of a row and of the sheet (``sheet_cells``), and the cells merged ranges
+cover (``sheet_span``, as for .ods)."""
 
 from __future__ import annotations
 
@@ -38,10 +39,11 @@ class _Counter:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.rows = self.cells = self.merged = 0
+        self.rows = self.cells = self.all_cells = self.merged = 0
+        self.most_cells = limit("sheet_cells")
 
     def read(self, sheet: IO[bytes]) -> None:
-        parser = expat.ParserCreate(namespace_separator=" ")
+        parser = expat.ParserCreate()  # names as written: "c", or "x:c" with a prefix
         parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
         parser.StartElementHandler = self._start
         try:
@@ -52,20 +54,26 @@ class _Counter:
             return  # not readable XML: openpyxl names the file as damaged
 
     def _start(self, name: str, attributes: dict[str, str]) -> None:
-        tag = name.rpartition(" ")[2]
-        if tag == "row":
+        tag = name.rpartition(":")[2] if ":" in name else name
+        if tag == "c":  # the most frequent by far: a cell
+            self.cells, self.all_cells = self.cells + 1, self.all_cells + 1
+            if self.cells > MAX_COLUMNS or self.all_cells > self.most_cells:
+                self._too_many_cells()
+        elif tag == "row":
             self.rows, self.cells = self.rows + 1, 0
             refuse_cards(self.path, self.rows > MAX_ROWS + 1, MAX_ROWS + 2,
                          f"more than {MAX_ROWS:,} rows (row elements, empty formatted ones "
                          "counted)")
-        elif tag == "c":
-            self.cells += 1
-            refuse_cards(self.path, self.cells > MAX_COLUMNS, self.rows,
-                         f"more than {MAX_COLUMNS} columns")
         elif tag == "mergeCell":
             self.merged += _cells_of(attributes.get("ref", ""))
             if self.merged > limit("sheet_span"):
                 raise _past_span(self.path, attributes.get("ref", "")[:40], self.merged)
+
+    def _too_many_cells(self) -> None:
+        refuse_cards(self.path, self.cells > MAX_COLUMNS, self.rows,
+                     f"more than {MAX_COLUMNS} columns")
+        raise refuse(str(self.path), "sheet_cells", f"row {self.rows}: the cells of one "
+                     "sheet (formatted empty ones counted)")
 
 
 def _past_span(path: Path, ref: str, cells: int) -> ContentError:
