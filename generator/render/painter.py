@@ -97,7 +97,7 @@ class Painter(Resolver):
                     bleed: float = 0.0) -> None:
         """Draw layout ``name`` into a w×h mm box whose top-left is the current origin."""
         layout = self.layout(name)
-        self.budget = CardBudget()  # each card side its own
+        self.budget = self.budget.next_card()  # each card side its own
         if self.safe is not None:
             self.safe.begin(self, w, h)
         self.elements(layout.elements, context, w, h, bleed, f"{layout.source}:{name}")
