@@ -1,4 +1,5 @@
-"""Read a kit's print guide (page 1, and page 2 when a long guide takes it) back: its page ranges, each checked against the PDF itself
+"""Read a kit's print guide (page 1, and page 2 when a long guide takes it) back: its page
+ranges, each checked against the PDF itself
 (page count, blank pages, where the outline says each part starts)."""
 
 from __future__ import annotations
