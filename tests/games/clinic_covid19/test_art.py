@@ -1,6 +1,7 @@
 """COVID-19 for Clinic Deluxe's art read back: the 100 tiles are one drawing of the seeded
 coronavirus placed 100 times, the round marker carries its syringe pictogram on both sides
-(its back a design of its own), and the coronavirus is drawn from data.art (another seed, another drawing)."""
+(its back a design of its own), and the coronavirus is drawn from data.art (another seed,
+another drawing)."""
 
 from __future__ import annotations
 
