@@ -209,3 +209,33 @@ def test_board_is_printed_at_true_scale(printed, board):
                if w["text"] in ("1", "2", "3") and w["size"] > 15}
     assert centres["2"] - centres["1"] == pytest.approx(pitch, abs=0.1)
     assert centres["3"] - centres["2"] == pytest.approx(pitch, abs=0.1)
+
+
+def test_no_square_of_the_track_crosses_a_seam(printed):
+    """Each tile's cut edges, glue lines and ticks lie in the track's gaps: no square read
+    back from the printed tiles (its number, and the cell around it) reaches a seam's strip."""
+    pdf, pages, cols = printed
+    paper = "a4" if pages[0].width < 212 else "letter"
+    seams_x = {p.placements[0].clip[0] + p.placements[0].clip[2] - _origin(p)[0]
+               for p in pages[:cols - 1]}
+    seams_y = {p.placements[0].clip[1] + p.placements[0].clip[3] - _origin(p)[1]
+               for p in pages[::cols][:-1]}
+    vars_ = resolve_game("pharma-code").component("board").vars
+    cell = vars_["cell"]
+    numbers = 0
+    for index, page in enumerate(pages):
+        ox, oy = _origin(page)
+        for word in words_mm(pdf, page_of(index)):
+            if not (word["text"].isdigit() and word["size"] > 15):
+                continue                               # the squares' big numbers
+            numbers += 1
+            mid_x = (word["x0"] + word["x1"]) / 2 - ox
+            mid_y = (word["top"] + word["bottom"]) / 2 - oy
+            square = (mid_x - cell / 2, mid_y - cell / 2, mid_x + cell / 2, mid_y + cell / 2)
+            for edge in seams_x:          # the strip from the glue line to the ticks' far end
+                assert not (square[0] < edge + SEAM_TICK and square[2] > edge - OVERLAP), \
+                    (paper, word["text"], edge)
+            for edge in seams_y:
+                assert not (square[1] < edge + SEAM_TICK and square[3] > edge - OVERLAP), \
+                    (paper, word["text"], edge)
+    assert numbers >= 40
