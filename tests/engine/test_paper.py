@@ -168,3 +168,20 @@ def test_the_sheets_each_kit_takes_are_those_the_docs_give_and_within_the_issue(
         now, most = sheets_table(doc, heading)[game, paper]
         assert sheets == now, f"{game} {paper}: {sheets} sheets, {doc} says {now}"
         assert sheets <= most
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES
+                                  if any(isinstance(c, Board) for c in load_builtin(g).components)])
+def test_a_part_with_blank_backs_numbers_its_printed_pages_one_to_n(built, game):
+    """A board tiled over pages with blank backs between them counts its tiles 1/N..N/N:
+    blank backs take no number (they read "1/4, 3/4, 5/4, 7/4" before)."""
+    model = load_builtin(game)
+    board = next(c for c in model.components if isinstance(c, Board))
+    path = built(game, "en", only=(board.id,), paper="a4", guide=False).path
+    tr = translator("en", model.folder)
+    prefix = f"{tr.gettext(model.title)} · EN · "
+    counts = [footer.rpartition(" · ")[2] for footer in footers(path)
+              if footer_parts(footer, prefix)[1]]
+    total = len(counts)
+    assert total > 1 and len(footers(path)) > total        # tiles, with blank backs between
+    assert counts == [f"{n}/{total}" for n in range(1, total + 1)]
