@@ -33,6 +33,7 @@ class Typography:
     quote_space: str
     space_before: str
     address: Mapping[str, tuple[str, ...]]
+    last_line_words: int = 1   # the fewest words a paragraph's last line of several holds
 
     @classmethod
     def from_data(cls, lang: str, raw: Mapping[str, Any]) -> Typography:
@@ -40,7 +41,8 @@ class Typography:
                    _pair(raw["single_quotes"]), str(raw.get("quote_space", "")),
                    str(raw.get("space_before", "")),
                    {str(form): tuple(str(w) for w in words)
-                    for form, words in (raw.get("address") or {}).items()})
+                    for form, words in (raw.get("address") or {}).items()},
+                   max(1, int(raw.get("last_line_words", 1))))
 
 
 def _pair(value: Any) -> tuple[str, str]:
