@@ -107,3 +107,18 @@ def test_colour_cues_reach_cards_and_mat(tmp_path):
     assert lines.count("★ BLACK") == 11
     mat = next(page for page in pages if "PATIENT MAT" in page)
     assert sum(x.count("★") for x in mat) == 6 + 2 and not any("●" in x for x in mat)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_paragraph_ends_on_a_lone_word(built, lang):
+    """The epidemic cards' effects, the limb cards and the player aid, read back from the PDF
+    line by line: no paragraph ends on a line holding one word ("the Head." under "colour off
+    one limb. Never on"), as typography.yaml's last_line_words asks."""
+    pages = page_lines(built(GAME, lang).path)
+    fronts = [page for page in pages[2:15] if not any("PATIENT ZERO" == line for line in page)]
+    lone = [(before, line) for page in fronts for before, line in zip(page, page[1:])
+            if len(line.split()) == 1 and len(before.split()) > 2 and not line.isupper()
+            and not before.isupper() and not re.search(r"[.:;!?)]$", before)
+            and not re.match(r"[↔\d]", before) and not line[:1].isdigit()]
+    assert len(fronts) >= 6 and not lone, lone
