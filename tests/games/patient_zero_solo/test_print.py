@@ -33,16 +33,16 @@ NEED = {
     "de": ["Was du brauchst",
            "die 44 Epidemiekarten, die sechs Körperteilkarten, die Tagesleiste und die "
            "Spielhilfe;",
-           "Sie ersetzen die farbigen Steine.",
-           "den Papierwürfel oder die sechs Aufkleber auf einem leeren Würfel: Sie ersetzen den "
-           "Körperteilwürfel."],
+           "das Patiententableau mit Bleistift und Radiergummi statt der farbigen Steine",
+           "den Papierwürfel oder die sechs Aufkleber auf einem leeren Würfel statt des "
+           "Körperteilwürfels;"],
 }
 MAT = {"en": "Play with a pencil instead of cubes",
        "fr": "Jouez au crayon au lieu des cubes",
        "de": "Spiel mit Bleistift statt mit Steinen"}
 DIE = {"en": "or roll an ordinary die: its number is the limb.",
        "fr": "ou lancez un dé ordinaire : son chiffre désigne le membre.",
-       "de": "oder nimm einen normalen Würfel: Seine Zahl nennt das Körperteil."}
+       "de": "oder nimm einen normalen Würfel: Die Augenzahl nennt dir das Körperteil."}
 
 
 @pytest.fixture(scope="module", params=["en", "fr", "de"])
