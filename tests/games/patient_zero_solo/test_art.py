@@ -1,6 +1,6 @@
 """Patient Zero: A Solo Epidemic's art read back from the PDF: a card back whose pattern runs
-to the bleed edge (no frame for a drifting duplex to show), a paper die whose every fold is dashed, and die
-faces whose limb names sit on one line in German, the longest language."""
+to the bleed edge (no frame for a drifting duplex to show), a paper die whose every fold is
+dashed, and die faces whose limb names sit on one line in German, the longest language."""
 
 from __future__ import annotations
 

@@ -117,7 +117,7 @@ def test_no_paragraph_ends_on_a_lone_word(built, lang):
     one limb. Never on"), as typography.yaml's last_line_words asks."""
     pages = page_lines(built(GAME, lang).path)
     fronts = [page for page in pages[2:15] if not any("PATIENT ZERO" == line for line in page)]
-    lone = [(before, line) for page in fronts for before, line in zip(page, page[1:])
+    lone = [(before, line) for page in fronts for before, line in zip(page, page[1:], strict=False)
             if len(line.split()) == 1 and len(before.split()) > 2 and not line.isupper()
             and not before.isupper() and not re.search(r"[.:;!?)]$", before)
             and not re.match(r"[↔\d]", before) and not line[:1].isdigit()]
