@@ -40,7 +40,7 @@ UNOFFICIAL = {"en": "This is an unofficial print-and-play kit of",
      ["Spielidee: Bertram Kaes (Fantasy Factory)", "Grafik: Tobias Schmid (grafikpool)",
       "Verlag: Spielefabrik Verlag", "In Zusammenarbeit mit SCHOTT Pharmaceutical Systems"]),
     ("patient-zero-solo", "deck", "en",
-     ["Source: “Patient Zero” Solo Card Game — Semi Final Rules (it names no author)."]),
+     ["Game design: knightshade (BGDF thread 15365, http://www.bgdf.com/node/15365)"]),
     ("microbious", "deck", "de",
      ["Quelle: Microbious, règles détaillées (sie nennt keinen Autor)."]),
 ])
