@@ -8,7 +8,7 @@ bring:                       # absent: the guide says nothing of it; []: "nothin
   - !t "A pencil for each lab"
 assembly:                    # absent: the game file's order, each part its kind's step
   - lab-sheet                # a component id: its place in the order, its kind's step
-  - {id: screen-m, step: !t "Fold into three panels…", duplex: short, paper: folding}
+  - {id: screen-m, step: !t "Fold into three panels…", duplex: long, paper: folding}
 edition:                     # absent or []: no "About this edition" section
   - !t "The track's length is not published; this edition uses 58 squares."
 ```

@@ -16,8 +16,10 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..content.markup import Symbol
 from ..content.model import Game
+from ..errors import RenderError
 from ..units import mm, parse_length
 from . import colours
+from .budget import CardBudget
 from .elements import ELEMENTS
 from .elements.kind import Draw
 from .expressions import evaluate
@@ -27,6 +29,7 @@ from .images import ImageCache
 from .recording import replay_or_record
 from .resolver import Resolver
 from .safe_zone import SafeWatch
+from .text import TextOverflow
 
 INK_SAVER_KEEP = 0.18  # share of colour kept by full-bleed fills in ink-saver mode
 
@@ -55,10 +58,14 @@ class Replays(NamedTuple):
 # (id of a layout's elements, where) → (those elements, their steps), for the process
 _COMPILED: dict[tuple[int, str], tuple[tuple[Mapping[str, Any], ...], tuple[Step, ...]]] = {}
 COMPILED_KEPT = 20_000  # element lists (a game has a few hundred; ``pnp watch`` reloads)
+# the key of a replayed drawing → the elements drawing it took (see ``budget``)
+_COSTS: dict[Hashable, int] = {}
 
 
 class Painter(Resolver):
     """Draws named layouts of one game, in one language, on one canvas."""
+
+    budget: CardBudget  # of the card side being drawn
 
     def __init__(self, canvas: Canvas, game: Game, ink_saver: bool = False,
                  images: ImageCache | None = None):
@@ -71,7 +78,12 @@ class Painter(Resolver):
         self._art_keys: FormKeys | None = None
         self.replays: Replays | None = None  # set by a document that replays drawings
         self.repeats = [1]  # copies the ``repeat`` elements being drawn multiply to, nested
+        self.using: list[str] = []  # the layouts ``use`` elements are drawing, outermost first
         self.safe: SafeWatch | None = None  # pnp check: the card elements over the safe line
+        self.budget = CardBudget()
+        # pnp check: the texts that do not fit, gathered so that drawing goes on to the next
+        # element and one run tells every box of a card (None: the first one stops drawing)
+        self.overflows: list[TextOverflow] | None = None
 
     def settings(self) -> tuple[tuple[str, Any], ...]:
         """Every plain setting of this painter (ink saver…): a drawing replayed from another
@@ -91,6 +103,7 @@ class Painter(Resolver):
                     bleed: float = 0.0) -> None:
         """Draw layout ``name`` into a w×h mm box whose top-left is the current origin."""
         layout = self.layout(name)
+        self.budget = self.budget.next_card()  # each card side its own
         if self.safe is not None:
             self.safe.begin(self, w, h)
         self.elements(layout.elements, context, w, h, bleed, f"{layout.source}:{name}")
@@ -99,8 +112,10 @@ class Painter(Resolver):
                  w: float, h: float, bleed: float, where: str) -> None:
         """Draw ``elements`` in order (skipping those whose ``if`` is false), each rotated
         about its box's centre when it has a ``rotate``."""
+        budget = self.budget
         for step in self._steps(elements, where):
             element, here = step.element, step.where
+            budget.spend("card_elements", 1, here)
             if step.condition is not None and not evaluate(step.condition, context, here):
                 continue
             angle = step.rotates and self.num(element, "rotate", context, here, 0.0,
@@ -119,6 +134,16 @@ class Painter(Resolver):
 
     def _draw(self, step: Step, context: dict[str, Any], w: float, h: float,
               bleed: float) -> None:
+        if self.overflows is None:
+            self._watched(step, context, w, h, bleed)
+            return
+        try:
+            self._watched(step, context, w, h, bleed)
+        except TextOverflow as overflow:  # told after the placement, with the others
+            self.overflows.append(overflow)
+
+    def _watched(self, step: Step, context: dict[str, Any], w: float, h: float,
+                 bleed: float) -> None:
         if self.safe is not None:
             with self.safe.element(self, step.element, context, w, h, step.where):
                 self._paint(step, context, w, h, bleed)
@@ -132,10 +157,22 @@ class Painter(Resolver):
             step.draw(self, step.element, context, w, h, bleed, step.where)
             return
         key = replays.keys.element_key(step.element, step.where, context, w, h, bleed)
-        replay_or_record(
-            self.canvas, None if key is None else (*replays.shared, key),
-            lambda: step.draw(self, step.element, context, w, h, bleed, step.where),
-            replays.effects, context.get("lang"))
+        if key is None:
+            step.draw(self, step.element, context, w, h, bleed, step.where)
+            return
+        full, drawn = (*replays.shared, key), False
+
+        def draw() -> None:  # afresh: its elements counted as they are drawn
+            nonlocal drawn
+            drawn, before = True, self.budget.left["card_elements"]
+            step.draw(self, step.element, context, w, h, bleed, step.where)
+            if len(_COSTS) >= COMPILED_KEPT:
+                _COSTS.clear()
+            _COSTS[full] = before - self.budget.left["card_elements"]
+
+        replay_or_record(self.canvas, full, draw, replays.effects, context.get("lang"))
+        if not drawn:  # replayed: as costly as drawing its elements was (`use` multiplies)
+            self.budget.spend("card_elements", _COSTS.get(full, 1), step.where)
 
     def _steps(self, elements: tuple[Mapping[str, Any], ...], where: str) -> tuple[Step, ...]:
         """The elements compiled once per process into what drawing each needs: its
@@ -174,10 +211,16 @@ class Painter(Resolver):
             canvas.setLineWidth(mm(self.num(element, "stroke_width", context, where, 0.3)))
             dash = element.get("dash")
             if dash:
-                canvas.setDash([mm(parse_length(d)) for d in dash])
-        opacity = element.get("opacity") if fill is not None else None
-        if opacity is not None:
-            canvas.setFillAlpha(float(opacity))
+                try:
+                    canvas.setDash([mm(parse_length(d)) for d in dash])
+                except (TypeError, ValueError) as exc:
+                    raise RenderError(f"{where}.dash: {exc}") from None
+        if fill is not None and element.get("opacity") is not None:
+            opacity = self.num(element, "opacity", context, where, 1.0, plain=True)
+            if not 0 <= opacity <= 1:
+                raise RenderError(f"{where}.opacity: {opacity:g} is not a number from 0 "
+                                  "(invisible) to 1 (solid)")
+            canvas.setFillAlpha(opacity)
         return int(fill is not None), int(stroke is not None)
 
     def draw_picture(self, picture: Symbol, x: float, y: float, w: float, h: float,

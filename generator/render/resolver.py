@@ -6,6 +6,7 @@ the painter is a resolver that also draws.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -16,9 +17,11 @@ from ..content.legibility import text_floor
 from ..content.markup import Symbol, icon_source, missing_icon
 from ..content.model import Game, Layout
 from ..errors import RenderError
+from ..limits import limit, past
 from ..units import parse_length
 from . import colours
 from .blocks import Icon
+from .budget import CardBudget
 from .expressions import render_value
 from .fonts import STYLES, font_name
 from .game_icons import ratio
@@ -33,6 +36,7 @@ class Resolver:
     def __init__(self, game: Game):
         self.game = game
         self._colours: dict[str, Color | None] = {}
+        self.budget: CardBudget | None = None  # a painter's, of the card it draws
 
     def layout(self, name: str) -> Layout:
         try:
@@ -73,15 +77,16 @@ class Resolver:
             default: float, plain: bool = False) -> float:
         """A length in mm (``plain``: a bare number), from a number or an expression."""
         value = element.get(key, default)
-        if type(value) in (float, int):  # most values are plain numbers
-            return float(value)
-        value = render_value(value, context, where, key)
-        try:
-            if plain:
-                return float(value)
-            return parse_length(value)
-        except (TypeError, ValueError) as exc:
-            raise RenderError(f"{where}.{key}: {exc}") from None
+        if type(value) not in (float, int):  # most values are plain numbers
+            value = render_value(value, context, where, key)
+            try:
+                value = float(value) if plain else parse_length(value)
+            except (TypeError, ValueError) as exc:
+                raise RenderError(f"{where}.{key}: {exc}") from None
+        if not math.isfinite(value):  # YAML's .inf and .nan: no place on a page
+            raise RenderError(f"{where}.{key}: {value!r} is not a finite number; give a "
+                              "number such as 12 (or a length such as '12mm')")
+        return float(value)
 
     def box(self, element: Mapping[str, Any], context: dict[str, Any], where: str, w: float,
             h: float) -> Box:
@@ -121,6 +126,9 @@ class Resolver:
         floor = text_floor()
         size = self.num(element, "size", context, where, default, plain=True)
         min_size = self.num(element, "min_size", context, where, floor, plain=True)
+        if max(size, min_size) > limit("type_points"):  # shrunk step by step: for ever
+            raise RenderError(f"{where}: text size " + past(
+                "type_points", f"{max(size, min_size):g} pt") + "; give a size a page can hold")
         if min(size, min_size) < floor - 1e-9:
             raise RenderError(f"{where}: text size {min(size, min_size):g} pt is under the "
                               f"{floor:g} pt floor players can read; give the text more room")
