@@ -41,7 +41,7 @@ UNOFFICIAL = {"en": "This is an unofficial print-and-play kit of",
       "in Zusammenarbeit mit SCHOTT Pharmaceutical Systems; Grafik von Tobias Schmid",
       "verwendet keine Grafik des Originals"]),
     ("patient-zero-solo", "deck", "en",
-     ["Source: “Patient Zero” Solo Card Game — Semi Final Rules (it names no author)."]),
+     ["Game design: knightshade (BGDF thread 15365, http://www.bgdf.com/node/15365)"]),
     ("microbious", "deck", "de",
      ["Quelle: Microbious, règles détaillées (sie nennt keinen Autor)."]),
 ])
