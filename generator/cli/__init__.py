@@ -12,6 +12,7 @@ import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import savvy  # noqa: F401  (its import registers the SPZ kit's keys and referee page)
 from . import (
     build_cmd,
     check_cmd,
@@ -25,7 +26,6 @@ from . import (
     score_cmd,
     watch_cmd,
 )
-from .. import savvy  # noqa: F401  (its import registers the SPZ kit's keys and referee page)
 from .options import Command
 
 # the exit code a shell reports for a tool stopped by SIGPIPE (128 + 13), as in `yes | head`

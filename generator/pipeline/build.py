@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +29,10 @@ from ..render.form_keys import FormKeys
 from ..render.safe_zone import SafeWatch
 from ..resources import shipped
 from .contexts import Contexts
+from .extras import attach, extras_for
 from .fit import check_text_boxes
 from .guide import Guided, add_guide
 from .load import resolve_game
-from .extras import attach, extras_for
 from .plan import blank_note, for_printer, paper_size, plan_components
 from .request import (
     BuildRequest,

@@ -51,6 +51,7 @@ def test_printed_keys_match_savvy_key(kit, capsys):
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_player_text_names_a_command(built, lang):
-    text = "\n".join(p.extract_text() for p in PdfReader(built("save-patient-zero", lang).path).pages)
+    pages = PdfReader(built("save-patient-zero", lang).path).pages
+    text = "\n".join(p.extract_text() for p in pages)
     assert "pnp " not in text
     assert "savvy.html" in text
