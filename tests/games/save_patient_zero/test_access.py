@@ -10,15 +10,17 @@ import pytest
 from pypdf import PdfReader
 
 from generator.pipeline.load import load_builtin
+from generator.savvy.kit import key_games
 from support.legibility import small_text
 from support.units import PT_PER_MM
 
 
 def outline(path) -> dict[str, int]:
     """Component id → its first page (0-based); the outline follows the components' order,
-    its titles are translated."""
+    its titles are translated; the printed answer keys come after them."""
     reader = PdfReader(path)
     ids = [c.id for c in load_builtin("save-patient-zero").components]
+    ids += [f"answer-key-{seed}" for seed in key_games(load_builtin("save-patient-zero"))]
     pages = [reader.get_destination_page_number(entry) for entry in reader.outline]
     return dict(zip(ids, pages, strict=True))
 

@@ -81,7 +81,7 @@ def test_lab_sheet_carries_every_tool_box(kit):
     page = PdfReader(kit.path).pages[0].extract_text()
     for label in ("FUZIO", "6-22", "23-39", "40-56", "57-72", "SCANPAD", "CENTRIFUGO",
                   "SUBSTRAKTO", "MEZAKOL", "KOLOZOMI", "ANTIDOTE 1", "ANTIDOTE 2", "ANALYZER",
-                  "x1", "x2", "x3", "MIN", "MAX", "ESTUGAMO", "SPZ-001"):
+                  "x1", "x2", "x3", "MIN", "MAX", "ESTUGAMO", "Lab sheet 1"):
         assert label in page, label
 
 
@@ -89,8 +89,12 @@ def test_copies_give_one_lab_sheet_per_page(built):
     result = built("save-patient-zero", only=("lab-sheet",), copies=5, guide=False)
     reader = PdfReader(result.path)
     assert len(reader.pages) == 10  # five sheets, each with its blank back: never two back to back
-    assert "SPZ-005" in reader.pages[8].extract_text()
-    assert all("SPZ-" not in reader.pages[n].extract_text() for n in range(1, 10, 2))
+    assert "Lab sheet 5" in reader.pages[8].extract_text()
+    assert all(not re.search(r"Lab sheet \d", reader.pages[n].extract_text())
+               for n in range(1, 10, 2))
+    # the footer counts printed pages only: the blank backs between them take no number
+    footers = [reader.pages[n].extract_text().splitlines()[-1] for n in range(0, 10, 2)]
+    assert [f.rsplit("· ", 1)[-1] for f in footers] == [f"{n}/5" for n in range(1, 6)]
 
 
 @pytest.mark.slow
