@@ -98,7 +98,8 @@ def _csv_options(check: Checker, item: Mapping[str, Any],
     if encoding is not None:
         try:
             known = codecs.lookup(str(encoding))._is_text_encoding  # not rot13, hex…
-            codecs.decode(b"", str(encoding))  # 'undefined' is known and decodes nothing
+            if known:  # 'undefined' is a text encoding that refuses to decode anything
+                codecs.decode(b"", str(encoding))
         except (LookupError, UnicodeError):
             known = False
         if not known:

@@ -1,5 +1,7 @@
 """What a game's ``game.yaml`` tells the print guide (page 1 of every kit): what players bring
-that the kit does not print, and the order in which its parts are cut and assembled.
+that the kit does not print, the order in which its parts are cut and assembled, and what the
+edition settled where the published rules are silent (its "About this edition" section; the
+rules the players read only mark such a ruling with a dagger †).
 
 ```yaml
 bring:                       # absent: the guide says nothing of it; []: "nothing else"
@@ -7,6 +9,8 @@ bring:                       # absent: the guide says nothing of it; []: "nothin
 assembly:                    # absent: the game file's order, each part its kind's step
   - lab-sheet                # a component id: its place in the order, its kind's step
   - {id: screen-m, step: !t "Fold into three panels…", duplex: long, paper: folding}
+edition:                     # absent or []: no "About this edition" section
+  - !t "The track's length is not published; this edition uses 58 squares."
 ```
 
 ``step`` replaces the step of the component's kind (the defaults are the engine's sentences
@@ -27,7 +31,7 @@ from ..resources import templates_dir
 from .checker import Checker, described, join, known
 from .yamlio import Msg, load_yaml
 
-GUIDE_KEYS = {"bring", "assembly"}  # the top-level keys of game.yaml read here
+GUIDE_KEYS = {"bring", "assembly", "edition"}  # the top-level keys of game.yaml read here
 STEP_KEYS = ("id", "step", "duplex", "paper")
 FLIP_EDGES = ("long", "short")
 
@@ -51,21 +55,30 @@ def read_guide(check: Checker, raw: Mapping[str, Any], components: Sequence[Any]
                ) -> tuple[tuple[Msg, ...] | None, tuple[AssemblyStep, ...]]:
     """``bring`` (None when the game does not say) and ``assembly``, checked against the
     components the game has once loaded (rule cards and their page included)."""
-    return _bring(check, raw), _assembly(check, raw, [c.id for c in components])
+    return (_texts(check, raw, "bring", "A pencil for each player"),
+            _assembly(check, raw, [c.id for c in components]))
 
 
-def _bring(check: Checker, raw: Mapping[str, Any]) -> tuple[Msg, ...] | None:
-    items = raw.get("bring")
+def read_edition(check: Checker, raw: Mapping[str, Any]) -> tuple[Msg, ...]:
+    """``edition``: each ruling the kit made where the published rules are silent, and why."""
+    return _texts(check, raw, "edition", "The deck's size is not published; this edition "
+                  "uses 40 cards.") or ()
+
+
+def _texts(check: Checker, raw: Mapping[str, Any], key: str,
+           example: str) -> tuple[Msg, ...] | None:
+    """The list of texts under ``key`` (None when absent); a problem for anything else."""
+    items = raw.get(key)
     if items is None:
         return None
     if not isinstance(items, list):
-        check.add("bring", f"expected a list of texts (!t \"…\"), got {described(items)}",
-                  raw, "bring")
+        check.add(key, f"expected a list of texts (!t \"…\"), got {described(items)}",
+                  raw, key)
         return None
     for index, item in enumerate(items):
         if not isinstance(item, str):
-            check.add(join("bring", index), "expected a text such as !t \"A pencil for each "
-                      f"player\", got {described(item)}", items, index)
+            check.add(join(key, index), f"expected a text such as !t \"{example}\", got "
+                      f"{described(item)}", items, index)
     return tuple(Msg(item) for item in items if isinstance(item, str))
 
 

@@ -19,7 +19,7 @@ from .checker import Checker, join
 from .credits_spec import CREDITS_KEY, read_credits
 from .deck_text import TRANSLATE_KEY, cell_place, translated, translated_names
 from .fields import field_map
-from .guide_spec import GUIDE_KEYS, read_guide
+from .guide_spec import GUIDE_KEYS, read_edition, read_guide
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
 from .markup import card_origin, check_card, check_layouts
 from .model import Board, Card, Deck, Game, Sheet, Size, freeze
@@ -94,6 +94,7 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     for extension in extensions:
         components = extension(check, raw, components, palette)
     bring, assembly = read_guide(check, raw, components)
+    edition = read_edition(check, raw)
     check.raise_if_any()
     return Game(
         id=game_id or "",
@@ -109,6 +110,7 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
         colour_cues=freeze(cues),
         bring=bring,
         assembly=assembly,
+        edition=edition,
         fonts=freeze(fonts),
         credits=credits,
     )

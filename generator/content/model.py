@@ -148,6 +148,8 @@ class Game:
     # the assembly order
     bring: tuple[Msg, ...] | None = None
     assembly: tuple[AssemblyStep, ...] = ()
+    # its "About this edition": each ruling the kit made where the published rules are silent
+    edition: tuple[Msg, ...] = ()
     # the print guide's credits (content.credits_spec): authors as the source names them
     credits: tuple[Credit, ...] = ()
     # the face behind each chosen font role (content.typefaces): {"display": "comfortaa"}

@@ -15,12 +15,14 @@ import openpyxl
 from ..errors import ContentError, Problem
 from .cards_limits import MAX_COLUMNS, MAX_ROWS, refuse
 from .cells import Table, cell_name, cell_text, formula_problem, opened, pick_sheet
+from .xlsx_guard import check_xlsx_sheets
 
 Grid = dict[tuple[int, int], Any]  # (row, column) → the value of a cell that has one
 
 
 def read_xlsx(path: Path, sheet: str | None) -> Table:
     """The non-empty rows of the sheet named ``sheet`` (the first when None)."""
+    opened(path, check_xlsx_sheets)  # openpyxl builds every sheet whole: judged before
     book = opened(path, openpyxl.load_workbook)
     cells = pick_sheet(path, book.worksheets, sheet, lambda s: s.title)
     # the used range counts formatted cells too; past the limits, iterating it is only slow

@@ -5,7 +5,6 @@ order (see :mod:`.places`). English is the source language."""
 from __future__ import annotations
 
 import contextlib
-import io
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -15,7 +14,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError, read_po
+from babel.messages.pofile import PoFileError
 
 from ..content.textfile import read_text
 from ..content.wording import agreeing, counted
@@ -33,6 +32,7 @@ from .places import (
     shown,
 )
 from .plural_forms import plural_function, plural_index
+from .po_reading import read_po_text
 
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")
@@ -70,7 +70,7 @@ def _read_catalog(path: Path, version: tuple[int, int]) -> tuple[Catalog, tuple[
         problems = syntax_problems(path, text)
         if problems:
             raise ContentError(problems)
-        catalog = read_po(io.BytesIO(text.encode("utf-8")), abort_invalid=True)
+        catalog = read_po_text(path, text, abort_invalid=True)
     except (PoFileError, ValueError) as exc:
         raise ContentError(Problem(str(path), "", f"broken translation catalog: {exc}; "
                                    "check quoting and msgid/msgstr pairs")) from None

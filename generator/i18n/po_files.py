@@ -22,9 +22,10 @@ from pathlib import Path
 
 from babel import Locale
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import write_po
 
 from ..content.textfile import read_text
+from .po_reading import read_po_text
 
 WIDTH = 79  # gettext's msgcat/msgmerge wrap at 79 columns; Babel's width counts the same way
 TRANSLATOR_ENV = "PNP_TRANSLATOR"  # "Name <email>": the Last-Translator of catalogs written
@@ -169,7 +170,7 @@ def _wrap(prefix: str, keyword: str, string: str) -> list[str]:
 def load(path: Path, locale: str | None = None) -> Catalog:
     """A catalog as Babel reads it, comments, previous msgids and obsolete entries included."""
     text = read_text(path, "a translation catalog (.po text)", "save it as UTF-8")
-    return read_po(io.BytesIO(text.encode("utf-8")), locale=locale)
+    return read_po_text(path, text, locale)
 
 
 def normalize(path: Path, project: str) -> bytes:

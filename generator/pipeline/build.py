@@ -27,6 +27,7 @@ from ..imposition.plan import ComponentPlan, Placement, PrintOptions
 from ..render.document import ContextFor, DocumentInfo, Report, flag_untranslated, render_pdf
 from ..render.form_keys import FormKeys
 from ..render.safe_zone import SafeWatch
+from ..render.sandbox import pdf_templates
 from ..resources import shipped
 from .contexts import Contexts
 from .extras import attach, extras_for
@@ -79,9 +80,10 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
     """Validate, plan, draw and atomically write one game's PDF (``fingerprint``: the
     game's, when the caller has taken it)."""
     started = time.perf_counter()
-    planned = plan_document(request, fingerprint)                        # 1-6
+    with pdf_templates():  # the templates of stages 1-7 within template_seconds together
+        planned = plan_document(request, fingerprint)                    # 1-6
+        data = draw_document(planned, request)                           # 7. draw
     game, tr, guided = planned.game, planned.tr, planned.guided
-    data = draw_document(planned, request)                               # 7. draw
     if request.options.pdfx:                                             # 7b. print-ready
         from .print_ready import print_ready
 

@@ -17,6 +17,7 @@ from ..i18n.catalog import (
 )
 from ..render.document import Report
 from ..render.safe_zone import SafeWatch
+from ..render.sandbox import pdf_templates
 from .build import draw_document, plan_document
 from .load import game_fingerprint, resolve_game
 from .request import BuildRequest
@@ -64,7 +65,7 @@ def check_game(spec: str | Path, langs: list[str] | None = None,
     for lang in checked:
         request = BuildRequest(folder, lang, layout_dirs=layout_dirs)
         try:
-            with entries_set_aside():
+            with entries_set_aside(), pdf_templates():
                 planned = plan_document(request, fingerprint, report)
                 draw_document(planned, request, report)
                 require_translations(planned.tr, planned.tr.missing | planned.tr.refused)

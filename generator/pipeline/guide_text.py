@@ -29,6 +29,8 @@ from ..i18n.engine_messages import (
     GUIDE_BRING_INTRO,
     GUIDE_BRING_NOTHING,
     GUIDE_DUPLEX,
+    GUIDE_EDITION,
+    GUIDE_EDITION_INTRO,
     GUIDE_FEWER,
     GUIDE_GLUE_SIDES,
     GUIDE_INK,
@@ -92,6 +94,8 @@ def guide_text(game: Game, plans: Sequence[ComponentPlan], options: PrintOptions
                 _assembly(game, plans, firsts, options, tr)]
     if game.bring is not None:
         sections.append(_bring(game, tr))
+    if game.edition:
+        sections.append(_edition(game, tr))
     sections.append(credits_section(game, tr))
     return RuleText(tr.gettext(GUIDE_TITLE), tr.lang, "",
                     tuple(_fallen_back(face, tr) for face in sections))
@@ -330,3 +334,10 @@ def _bring(game: Game, tr: Translator) -> Face:
         blocks = [_para(tr.gettext(GUIDE_BRING_INTRO), GUIDE_BRING_INTRO),
                   *(Block("item", (tr.gettext(item),), (str(item),)) for item in game.bring)]
     return Face(tr.gettext(GUIDE_BRING), tuple(blocks), (GUIDE_BRING,))
+
+
+def _edition(game: Game, tr: Translator) -> Face:
+    """The rulings the kit made where the published rules are silent (``edition:``)."""
+    blocks = [_para(tr.gettext(GUIDE_EDITION_INTRO), GUIDE_EDITION_INTRO),
+              *(Block("item", (tr.gettext(item),), (str(item),)) for item in game.edition)]
+    return Face(tr.gettext(GUIDE_EDITION), tuple(blocks), (GUIDE_EDITION,))

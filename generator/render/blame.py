@@ -11,6 +11,7 @@ from typing import Any
 from ..content.model import Card, Deck, Game
 from ..content.wording import shortened
 from ..errors import PnpError, RenderError
+from .budget import OverBudget
 
 # the element an error names first: ``layouts/cards.yaml:card.elements[5].elements[0]: ``
 _ELEMENT = re.compile(r"^\S*?:[\w.-]+(?:\.elements\[\d+\])+: ")
@@ -26,7 +27,7 @@ def blamed(error: PnpError, game: Game, component_id: str, item: int,
     (an overflow in a language names its own message), or the card's cell when a field of
     the card holds the value that failed (an image's file, an icon's name, a text too long);
     as it was else. ``context``: the placement's, whose ``_`` is its language's gettext."""
-    if not isinstance(error, RenderError):
+    if not isinstance(error, RenderError) or isinstance(error, OverBudget):
         return error
     said = _ELEMENT.sub("", str(error), count=1)
     card, deck = _card(game, component_id, item)

@@ -19,6 +19,7 @@ from ..content.model import Game
 from ..errors import RenderError
 from ..units import mm, parse_length
 from . import colours
+from .budget import CardBudget
 from .elements import ELEMENTS
 from .elements.kind import Draw
 from .expressions import evaluate
@@ -57,10 +58,14 @@ class Replays(NamedTuple):
 # (id of a layout's elements, where) → (those elements, their steps), for the process
 _COMPILED: dict[tuple[int, str], tuple[tuple[Mapping[str, Any], ...], tuple[Step, ...]]] = {}
 COMPILED_KEPT = 20_000  # element lists (a game has a few hundred; ``pnp watch`` reloads)
+# the key of a replayed drawing → the elements drawing it took (see ``budget``)
+_COSTS: dict[Hashable, int] = {}
 
 
 class Painter(Resolver):
     """Draws named layouts of one game, in one language, on one canvas."""
+
+    budget: CardBudget  # of the card side being drawn
 
     def __init__(self, canvas: Canvas, game: Game, ink_saver: bool = False,
                  images: ImageCache | None = None):
@@ -75,6 +80,7 @@ class Painter(Resolver):
         self.repeats = [1]  # copies the ``repeat`` elements being drawn multiply to, nested
         self.using: list[str] = []  # the layouts ``use`` elements are drawing, outermost first
         self.safe: SafeWatch | None = None  # pnp check: the card elements over the safe line
+        self.budget = CardBudget()
         # pnp check: the texts that do not fit, gathered so that drawing goes on to the next
         # element and one run tells every box of a card (None: the first one stops drawing)
         self.overflows: list[TextOverflow] | None = None
@@ -97,6 +103,7 @@ class Painter(Resolver):
                     bleed: float = 0.0) -> None:
         """Draw layout ``name`` into a w×h mm box whose top-left is the current origin."""
         layout = self.layout(name)
+        self.budget = self.budget.next_card()  # each card side its own
         if self.safe is not None:
             self.safe.begin(self, w, h)
         self.elements(layout.elements, context, w, h, bleed, f"{layout.source}:{name}")
@@ -105,8 +112,10 @@ class Painter(Resolver):
                  w: float, h: float, bleed: float, where: str) -> None:
         """Draw ``elements`` in order (skipping those whose ``if`` is false), each rotated
         about its box's centre when it has a ``rotate``."""
+        budget = self.budget
         for step in self._steps(elements, where):
             element, here = step.element, step.where
+            budget.spend("card_elements", 1, here)
             if step.condition is not None and not evaluate(step.condition, context, here):
                 continue
             angle = step.rotates and self.num(element, "rotate", context, here, 0.0,
@@ -148,10 +157,22 @@ class Painter(Resolver):
             step.draw(self, step.element, context, w, h, bleed, step.where)
             return
         key = replays.keys.element_key(step.element, step.where, context, w, h, bleed)
-        replay_or_record(
-            self.canvas, None if key is None else (*replays.shared, key),
-            lambda: step.draw(self, step.element, context, w, h, bleed, step.where),
-            replays.effects, context.get("lang"))
+        if key is None:
+            step.draw(self, step.element, context, w, h, bleed, step.where)
+            return
+        full, drawn = (*replays.shared, key), False
+
+        def draw() -> None:  # afresh: its elements counted as they are drawn
+            nonlocal drawn
+            drawn, before = True, self.budget.left["card_elements"]
+            step.draw(self, step.element, context, w, h, bleed, step.where)
+            if len(_COSTS) >= COMPILED_KEPT:
+                _COSTS.clear()
+            _COSTS[full] = before - self.budget.left["card_elements"]
+
+        replay_or_record(self.canvas, full, draw, replays.effects, context.get("lang"))
+        if not drawn:  # replayed: as costly as drawing its elements was (`use` multiplies)
+            self.budget.spend("card_elements", _COSTS.get(full, 1), step.where)
 
     def _steps(self, elements: tuple[Mapping[str, Any], ...], where: str) -> tuple[Step, ...]:
         """The elements compiled once per process into what drawing each needs: its

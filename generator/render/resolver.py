@@ -17,9 +17,11 @@ from ..content.legibility import text_floor
 from ..content.markup import Symbol, icon_source, missing_icon
 from ..content.model import Game, Layout
 from ..errors import RenderError
+from ..limits import limit, past
 from ..units import parse_length
 from . import colours
 from .blocks import Icon
+from .budget import CardBudget
 from .expressions import render_value
 from .fonts import STYLES, font_name
 from .game_icons import ratio
@@ -34,6 +36,7 @@ class Resolver:
     def __init__(self, game: Game):
         self.game = game
         self._colours: dict[str, Color | None] = {}
+        self.budget: CardBudget | None = None  # a painter's, of the card it draws
 
     def layout(self, name: str) -> Layout:
         try:
@@ -123,6 +126,9 @@ class Resolver:
         floor = text_floor()
         size = self.num(element, "size", context, where, default, plain=True)
         min_size = self.num(element, "min_size", context, where, floor, plain=True)
+        if max(size, min_size) > limit("type_points"):  # shrunk step by step: for ever
+            raise RenderError(f"{where}: text size " + past(
+                "type_points", f"{max(size, min_size):g} pt") + "; give a size a page can hold")
         if min(size, min_size) < floor - 1e-9:
             raise RenderError(f"{where}: text size {min(size, min_size):g} pt is under the "
                               f"{floor:g} pt floor players can read; give the text more room")

@@ -17,6 +17,9 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
          bleed: float, where: str) -> None:
     data = str(render_value(element.get("data", ""), context, where, "data"))
     check_qr_data(data, where)
+    p.budget.spend("card_qr_codes", 1, where)
+    p.budget.spend("card_qr_chars", len(data), f"{where}.data")
+    p.budget.spend("pdf_qr_chars", len(data), f"{where}.data")
     x, y, bw, bh = p.box(element, context, where, w, h)
     colour = p.colour(element, "color", context, where, "black")
     place_qr(p.canvas, p.qr_forms, data, x, y, min(bw, bh), colour)

@@ -47,6 +47,9 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
         raise RenderError(f"{where}.text: " + past("text_chars", f"{len(text):,} characters"))
     if not text.strip():
         return None
+    if r.budget is not None:  # drawing a card, not measuring a fixed text for the fit
+        r.budget.spend("card_text_chars", len(text), f"{where}.text")
+        r.budget.spend("pdf_text_chars", len(text), f"{where}.text")
     box = r.box(element, context, where, w, h)
     font = r.font(str(render_value(element.get("font", "regular"), context, where)), where)
     size, min_size = r.type_sizes(element, context, where, DEFAULT_SIZE)
