@@ -128,8 +128,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
             _draw_labels(canvas, page, info.lang)
             if page.turn:
                 canvas.restoreState()
-            if page_footer:
-                # blank backs are not counted: a board of 4 tiles with blank backs reads 1/4..4/4
+            if page_footer:  # printed pages counted alone: a blank back has no number
                 printed = sum(1 for p in component.pages if p.side != Side.BLANK)
                 shown = sum(1 for p in component.pages[:number] if p.side != Side.BLANK)
                 count = f" · {shown}/{printed}" if page.side != Side.BLANK else ""
