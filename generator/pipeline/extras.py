@@ -1,8 +1,9 @@
 """Parts of a kit made by a layer above the pipeline: pages whose context that layer computes
 (Save Patient Zero's printed answer keys) and files embedded in the PDF (its offline referee
 page). ``generator.savvy`` registers them by the game's code id (``rules:``) when it is
-imported, so the pipeline builds them without importing that layer; ``generator.cli`` imports
-it, and so does a library caller that wants them."""
+imported, so the pipeline builds them without importing that layer. The game's own code
+imports it (its ``kit_extras()``, called before the first look-up), so every build of the
+game, from the CLI or the library, carries them."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 
 from ..content.model import Game
 from ..i18n.catalog import Translator
+from ..rules import load_kit_extras
 
 
 @dataclass(frozen=True)
@@ -44,8 +46,12 @@ def register(rules: str, extras: KitExtras) -> None:
 
 
 def extras_for(game: Game) -> KitExtras | None:
-    """The extras registered for this game's code, if any."""
-    return _REGISTERED.get(game.rules) if isinstance(game.rules, str) else None
+    """The extras registered for this game's code, if any (its code asked to register first)."""
+    if not isinstance(game.rules, str):
+        return None
+    if game.rules not in _REGISTERED:
+        load_kit_extras(game.folder, game.rules)
+    return _REGISTERED.get(game.rules)
 
 
 def attach(pdf: bytes, files: Mapping[str, bytes]) -> bytes:

@@ -12,8 +12,10 @@ user passes ``--trust-code`` (``PNP_TRUST_CODE``): a stranger's folder runs no c
 
 The package's entry points, each optional: ``validate(check, raw, components, palette)`` runs
 as a load step (a bad grid is reported like any content error), ``summary_facts(data)`` feeds
-the summary template. ``rules: <id>`` in a game.yaml picks a built-in game's code (a copy of a
-built-in game keeps it, and its own ``python/`` copy is not run).
+the summary template, ``kit_extras()`` registers what a layer above the pipeline adds to the
+kit (Save Patient Zero's answer keys and referee page). ``rules: <id>`` in a game.yaml picks
+a built-in game's code (a copy of a built-in game keeps it, and its own ``python/`` copy is
+not run).
 """
 
 from __future__ import annotations
@@ -125,3 +127,11 @@ def summary_facts(folder: Path, rules: Any, data: Any) -> dict[str, Any]:
     from the game's ``summary_facts(data)`` when it has one."""
     facts = getattr(game_code(folder, rules), "summary_facts", None)
     return dict(facts(data)) if facts is not None else {}
+
+
+def load_kit_extras(folder: Path, rules: Any) -> None:
+    """Let the game's code register its kit extras (``kit_extras()``), so a library build
+    makes the same kit as ``pnp build``."""
+    hook = getattr(game_code(folder, rules), "kit_extras", None)
+    if hook is not None:
+        hook()

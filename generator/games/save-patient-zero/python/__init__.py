@@ -200,3 +200,9 @@ def summary_facts(data: Mapping[str, Any]) -> dict[str, Any]:
     sums = [a + b + c for a, b, c in combinations(MOLECULES, 3)]
     shares = [sum(low <= s <= high for s in sums) / len(sums) for low, high in data["fuzio"]]
     return {"antidotes": len(sums), "fuzio_shares": shares}
+
+
+def kit_extras() -> None:
+    """The kit's printed answer keys and embedded referee page come from the referee tools
+    (``generator.savvy.kit`` registers them with the pipeline when imported)."""
+    import generator.savvy.kit  # noqa: F401
