@@ -34,8 +34,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "repeat": {**ALL_KEYS["repeat"],
                "elements": [{"type": "text", "text": "{{ n }}", "w": 4, "h": 4}]},
     "group": {"elements": [{"type": "rect", "w": 5, "h": 5, "fill": "#cc0000"}]},
-    "use": {**ALL_KEYS["use"], "form": False},  # a form belongs to its document, as a QR
-}
+}  # (``use`` draws its layout as a form: kept as one call that makes the next document's)
 REPLAYED = set(ELEMENTS) - {"qr", "image"}  # a QR is a form of its document; a picture too
 CONTEXT = {"sample_blocks": (Block("para", ("Wash your hands ", Icon("icon-person"),
                                             " twice.")),),
@@ -78,6 +77,30 @@ def test_a_replayed_element_writes_the_bytes_drawing_it_writes(kind):
     again = _document(kind, ("sample", kind))
     assert first == drawn and again == drawn
     assert kept == (kind in REPLAYED), "kept a drawing that cannot be replayed, or lost one"
+
+
+def test_art_drawn_as_a_form_already_in_the_document_is_replayed_as_drawing_it_first():
+    """The second card placing a form its document made for the first records no drawing of
+    the form, yet replayed alone into a new document it makes that form there."""
+    register_fonts()
+
+    def pdf(keys: tuple[Any, ...]) -> bytes:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        painter = Painter(canvas, load_game(DECK))
+        element = {"type": "use", **BOX, **SAMPLES["use"]}
+        for key in keys:
+            recording.replay_or_record(canvas, key, lambda: painter.elements(
+                (element,), dict(CONTEXT), 60, 40, 3.0, "test"))
+            canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+
+    pdf((("first",), ("second",)))
+    assert ("second",) in recording._DRAWINGS
+    replayed = pdf((("second",),))
+    recording._DRAWINGS.clear()
+    assert replayed == pdf((None,))
 
 
 def test_a_card_recorded_on_a4_is_replayed_on_letter_with_the_bytes_of_a_fresh_build(
