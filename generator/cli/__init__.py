@@ -12,6 +12,7 @@ import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .. import savvy  # noqa: F401  (its import registers the SPZ kit's keys and referee page)
 from . import (
     build_cmd,
     check_cmd,

@@ -93,8 +93,7 @@ GUIDE_BRING_NOTHING = "Nothing else: this kit prints everything the game needs."
 # The rulings the kit made where the published rules are silent (``edition:`` in game.yaml);
 # the players' components mark each with a dagger †.
 GUIDE_EDITION = "About this edition"
-GUIDE_EDITION_INTRO = ("The published rules leave these points open; the rules marked † in this "
-                       "kit settle them as follows.")
+GUIDE_EDITION_INTRO = "The rules marked † settle what the published rules leave open:"
 # The guide's credits (pipeline/guide_credits.py): the game's authors by role (``credits:`` in
 # game.yaml), that the kit is unofficial, and the licences of the icons and type it prints in.
 GUIDE_CREDITS = "Credits"
@@ -121,6 +120,6 @@ GUIDE_MESSAGES: tuple[str | tuple[str, str], ...] = (
     GUIDE_PAPER_FOR, *GUIDE_PAPERS.values(),
     GUIDE_SIMPLEX, GUIDE_BLANK, GUIDE_BACKS_APART, GUIDE_BACKS_OF, GUIDE_ASSEMBLY, GUIDE_TOOLS,
     GUIDE_STEP, *GUIDE_STEPS.values(), GUIDE_GLUE_SIDES, GUIDE_BRING, GUIDE_BRING_INTRO,
-    GUIDE_BRING_NOTHING, GUIDE_EDITION, GUIDE_EDITION_INTRO, GUIDE_CREDITS, *CREDIT_ROLES.values(), GUIDE_UNOFFICIAL, GUIDE_ICONS,
-    GUIDE_TYPE, GUIDE_FACE,
+    GUIDE_BRING_NOTHING, GUIDE_EDITION, GUIDE_EDITION_INTRO, GUIDE_CREDITS,
+    *CREDIT_ROLES.values(), GUIDE_UNOFFICIAL, GUIDE_ICONS, GUIDE_TYPE, GUIDE_FACE,
 )

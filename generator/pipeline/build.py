@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,17 +22,19 @@ from ..i18n.catalog import (
     translator,
 )
 from ..imposition.alignment import alignment_pages
+from ..imposition.pages import back_each, plan_sheet
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions
-from ..render.document import DocumentInfo, Report, flag_untranslated, render_pdf
+from ..render.document import ContextFor, DocumentInfo, Report, flag_untranslated, render_pdf
 from ..render.form_keys import FormKeys
 from ..render.safe_zone import SafeWatch
 from ..render.sandbox import pdf_templates
 from ..resources import shipped
 from .contexts import Contexts
+from .extras import attach, extras_for
 from .fit import check_text_boxes
 from .guide import Guided, add_guide
 from .load import resolve_game
-from .plan import paper_size, plan_components
+from .plan import blank_note, for_printer, paper_size, plan_components
 from .request import (
     BuildRequest,
     BuildResult,
@@ -67,7 +70,9 @@ def plan_document(request: BuildRequest, fingerprint: str | None = None,
 
         return Planned(game, tr, Guided(plan_one_up(game, request, tr.gettext), contexts))
     plans = plan_components(game, request, tr, contexts.sheet_pages)     # 5. plan
-    guided = add_guide(game, request, tr, plans, contexts, contexts.base)  # 6. print guide
+    extra_plans, context_for = plan_extras(game, request, tr, contexts)
+    guided = add_guide(game, request, tr, plans + extra_plans, context_for,  # 6. print guide
+                       contexts.base)
     return Planned(game, tr, guided)
 
 
@@ -83,6 +88,8 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
         from .print_ready import print_ready
 
         data = print_ready(data, game, guided.plans, request.options, _info(planned, request).title)
+    else:
+        data = attach(data, _attachments(game, request))                 # 7c. embedded files
     require_translations(tr, tr.missing)
     path = output_path(game, request)
     write_atomically(path, data)                                         # 8. write
@@ -92,6 +99,40 @@ def build(request: BuildRequest, fingerprint: str | None = None) -> BuildResult:
     return BuildResult(path, pages, sheets_of(pages, request.options), cards,
                        time.perf_counter() - started, len(data), request.lang,
                        tuple(sorted(tr.missing)))
+
+
+def plan_extras(game: Game, request: BuildRequest, tr: Translator, contexts: Contexts,
+                ) -> tuple[list[ComponentPlan], ContextFor]:
+    """The pages a layer above adds after the game's parts (``extras``), each one page with
+    a blank back, and the context of every placement, theirs included. A build of chosen
+    parts (``--only``) adds none."""
+    extras = extras_for(game)
+    if extras is None or request.only:
+        return [], contexts
+    options, paper = request.options, paper_size(request.options.paper)
+    note = blank_note(tr)
+    plans, own = [], {}
+    for sheet in extras.sheets(game, tr, contexts.base):
+        size = game.layouts[sheet.layout].size
+        assert size is not None
+        pages = back_each(plan_sheet(sheet.layout, size, paper, 1, options), options, note)
+        plans.append(ComponentPlan(sheet.component_id, sheet.title,
+                                   tuple(for_printer(pages, options))))
+        own[sheet.component_id] = sheet.context
+
+    def context_for(component_id: str, placement: Placement) -> dict[str, Any]:
+        if component_id in own:
+            return {**own[component_id], "w": placement.w, "h": placement.h}
+        return contexts(component_id, placement)
+    return plans, context_for
+
+
+def _attachments(game: Game, request: BuildRequest) -> Mapping[str, bytes]:
+    """The files a layer above embeds in a whole kit (none in a print shop's file)."""
+    extras = extras_for(game)
+    if extras is None or request.only or request.options.one_up:
+        return {}
+    return extras.attachments(game, request.lang)
 
 
 def draw_document(planned: Planned, request: BuildRequest, report: Report | None = None,

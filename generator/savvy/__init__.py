@@ -9,3 +9,5 @@ referee page that looks them up) · ``play_state`` (one lab's game against the p
 the game's rule data through ``generator.rules.save_patient_zero``; ``pnp savvy`` is its command
 line.
 """
+
+from . import kit  # noqa: E402,F401  (registers the kit's answer keys and referee page)

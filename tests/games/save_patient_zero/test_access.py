@@ -10,15 +10,17 @@ import pytest
 from pypdf import PdfReader
 
 from generator.pipeline.load import load_builtin
+from generator.savvy.kit import key_games
 from support.legibility import small_text
 from support.units import PT_PER_MM
 
 
 def outline(path) -> dict[str, int]:
     """Component id → its first page (0-based); the outline follows the components' order,
-    its titles are translated."""
+    its titles are translated; the printed answer keys come after them."""
     reader = PdfReader(path)
     ids = [c.id for c in load_builtin("save-patient-zero").components]
+    ids += [f"answer-key-{seed}" for seed in key_games(load_builtin("save-patient-zero"))]
     pages = [reader.get_destination_page_number(entry) for entry in reader.outline]
     return dict(zip(ids, pages, strict=True))
 
@@ -114,7 +116,15 @@ def grey_of_back(path, index: int) -> tuple[float, float]:
 def test_backs_differ_in_grayscale(built):
     result = built("save-patient-zero", "en", guide=False)
     titles = outline(result.path)
-    backs = {name: grey_of_back(result.path, titles[name] + 1) for name in (
+    reader = PdfReader(result.path)
+
+    def own_page(name: str) -> int:
+        """The first page of cards holding this deck alone (the decks run on as one, so a
+        page may hold the end of one and the start of the next): its footer names one part."""
+        return next(n for n in range(titles[name], len(reader.pages), 2)
+                    if reader.pages[n].extract_text().splitlines()[-1].count("·") == 3)
+
+    backs = {name: grey_of_back(result.path, own_page(name) + 1) for name in (
         "tools-m", "tools-t", "samples-m", "samples-t", "molecules", "interruptions")}
     for a, b in (("tools-m", "tools-t"), ("samples-m", "samples-t"),
                  ("tools-m", "samples-m"), ("tools-t", "samples-t"),

@@ -38,7 +38,9 @@ def test_outline_has_one_entry_per_component(built):
     titles = [entry.title for entry in PdfReader(built("save-patient-zero").path).outline]
     game = load_builtin("save-patient-zero")
     assert titles[0] == "Print and assembly guide"  # page 1, then the parts
-    assert len(titles[1:]) == len(game.components) == 12  # 10 + rule cards + summary page
+    keys = [t for t in titles if t.startswith("Answer key")]
+    assert len(keys) == 4  # the printed answer keys come last
+    assert len(titles[1:]) - len(keys) == len(game.components) == 12  # 10 + rules + summary
     assert "Lab sheet" in titles and "Screen, Lab-T" in titles
 
 
@@ -58,7 +60,7 @@ def test_deck_counts_and_ids(kit):
         {(lab, str(n)) for lab in "MT" for n in range(1, 25)})
     ids = set(re.findall(r"\b([MT]\d{1,2})\b", text))
     assert {f"{lab}{n}" for lab in "MT" for n in range(1, 41)} <= ids
-    assert text.count("Molecule\n") >= 25
+    assert text.count("MOLECULE\n") >= 25
     assert all(name in text for name in INTERRUPTIONS)
     assert len(re.findall(r"\b(\d+)/15\b", text)) == 15
 
@@ -81,7 +83,7 @@ def test_lab_sheet_carries_every_tool_box(kit):
     page = PdfReader(kit.path).pages[0].extract_text()
     for label in ("FUZIO", "6-22", "23-39", "40-56", "57-72", "SCANPAD", "CENTRIFUGO",
                   "SUBSTRAKTO", "MEZAKOL", "KOLOZOMI", "ANTIDOTE 1", "ANTIDOTE 2", "ANALYZER",
-                  "x1", "x2", "x3", "MIN", "MAX", "ESTUGAMO", "SPZ-001"):
+                  "x1", "x2", "x3", "MIN", "MAX", "ESTUGAMO", "Lab sheet 1"):
         assert label in page, label
 
 
@@ -89,8 +91,12 @@ def test_copies_give_one_lab_sheet_per_page(built):
     result = built("save-patient-zero", only=("lab-sheet",), copies=5, guide=False)
     reader = PdfReader(result.path)
     assert len(reader.pages) == 10  # five sheets, each with its blank back: never two back to back
-    assert "SPZ-005" in reader.pages[8].extract_text()
-    assert all("SPZ-" not in reader.pages[n].extract_text() for n in range(1, 10, 2))
+    assert "Lab sheet 5" in reader.pages[8].extract_text()
+    assert all(not re.search(r"Lab sheet \d", reader.pages[n].extract_text())
+               for n in range(1, 10, 2))
+    # the footer counts printed pages only: the blank backs between them take no number
+    footers = [reader.pages[n].extract_text().splitlines()[-1] for n in range(0, 10, 2)]
+    assert [f.rsplit("· ", 1)[-1] for f in footers] == [f"{n}/5" for n in range(1, 6)]
 
 
 @pytest.mark.slow
