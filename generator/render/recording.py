@@ -11,10 +11,11 @@ whose text was fitted with its language's hyphenation is kept for that language 
 
 Only calls whose effect is a function of their arguments are recorded. Any other canvas
 method called while recording (forms, images, text objects, reading the page number) marks the
-drawing as not replayable, and drawing code that reads the canvas's state itself (SVG pictures
-through svglib) draws inside :func:`unrecorded`. Art drawn once per document as a form
-(:func:`place_art`) is recorded as one call holding the form's own calls: replayed, it places
-the target document's form, making it from those calls the first time.
+drawing as not replayable, and drawing code that reads the canvas's state itself or belongs to
+its document (pictures: svglib, images registered in the PDF) is recorded as one call of its
+own (:func:`one_call`), which draws afresh on whichever canvas replays it. Art drawn once per
+document as a form (:func:`place_art`) is recorded as one call holding the form's own calls:
+replayed, it places the target document's form, making it from those calls the first time.
 """
 
 from __future__ import annotations
@@ -142,18 +143,17 @@ def _run(canvas: Canvas, calls: tuple[Call, ...]) -> None:
             method(canvas, *args, **kwargs)
 
 
-@contextmanager
-def unrecorded(canvas: Canvas) -> Iterator[None]:
-    """Draw what cannot be replayed (it reads the canvas's state, as svglib does, or belongs
-    to its document): the drawings under way are not kept, and its calls skip the recording
-    (an SVG on every card of a 5,000-card deck makes hundreds of thousands)."""
+def one_call(canvas: Canvas, draw: Callable[..., None], *args: Any) -> None:
+    """``draw(canvas, *args)``, recorded as one call: what it calls on the canvas skips the
+    recording (svglib makes dozens of calls a picture, reading the canvas's state), and a
+    replay calls ``draw`` again on the canvas it replays into, so what belongs to a document
+    (its pictures, its forms) is that document's."""
     if type(canvas) is not RecordingCanvas:
-        yield
+        draw(canvas, *args)
         return
-    for level in canvas._levels:
-        level.replayable = False
+    canvas._recording.append((draw, args, None))
     with _plain(canvas):
-        yield
+        draw(canvas, *args)
 
 
 @contextmanager

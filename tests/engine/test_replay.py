@@ -1,6 +1,6 @@
 """A drawing recorded in one document and replayed in the next gives the bytes drawing it
-again would give; what cannot be replayed (pictures, QR forms, a drawing that missed a
-translation) is drawn again instead."""
+again would give (a picture in it is drawn again by the next document); what cannot be
+replayed (QR forms, a drawing that missed a translation) is drawn again instead."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
                "elements": [{"type": "text", "text": "{{ n }}", "w": 4, "h": 4}]},
     "group": {"elements": [{"type": "rect", "w": 5, "h": 5, "fill": "#cc0000"}]},
 }  # (``use`` draws its layout as a form: kept as one call that makes the next document's)
-REPLAYED = set(ELEMENTS) - {"qr", "image"}  # a QR is a form of its document; a picture too
+REPLAYED = set(ELEMENTS) - {"qr"}  # a QR is a form of its document
 CONTEXT = {"sample_blocks": (Block("para", ("Wash your hands ", Icon("icon-person"),
                                             " twice.")),),
            "lang": "de", "tone": "#000000"}
@@ -219,8 +219,9 @@ def test_an_element_key_holds_what_it_reads_from_a_variable_not_the_whole_variab
 
 
 def test_an_svg_drawn_inside_a_recording_skips_the_recording(tmp_path, monkeypatch, capsys):
-    """svglib makes dozens of canvas calls a picture; a drawing holding one is not kept, so
-    they go straight to the canvas instead of through the recording's wrappers."""
+    """svglib makes dozens of canvas calls a picture: a drawing holding one keeps it as one
+    call, so they go straight to the canvas instead of through the recording's wrappers, and
+    replaying it draws the picture again, as the document's own form."""
     from reportlab.graphics import renderPDF
 
     seen = []
@@ -229,10 +230,21 @@ def test_an_svg_drawn_inside_a_recording_skips_the_recording(tmp_path, monkeypat
         seen.append(type(canvas)), draw(drawing, canvas, *args)))
     game = new_game(tmp_path, monkeypatch, capsys)  # its art is an SVG
     register_fonts()
-    canvas = Canvas(io.BytesIO(), invariant=1)
-    painter = Painter(canvas, load_game(game))
-    element = {"type": "image", "src": "art/sample.svg", **BOX}
-    recording.replay_or_record(canvas, ("svg",), lambda: painter.elements(
-        (element,), dict(CONTEXT), 60, 40, 3.0, "test"))
-    assert seen == [Canvas]
-    assert ("svg",) not in recording._DRAWINGS and type(canvas) is Canvas
+
+    def pdf(key: Any) -> bytes:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        painter = Painter(canvas, load_game(game))
+        element = {"type": "image", "src": "art/sample.svg", **BOX}
+        recording.replay_or_record(canvas, key, lambda: painter.elements(
+            (element,), dict(CONTEXT), 60, 40, 3.0, "test"))
+        assert type(canvas) is Canvas
+        canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+
+    fresh = pdf(None)
+    recorded = pdf(("svg",))
+    assert ("svg",) in recording._DRAWINGS and len(recording._DRAWINGS[("svg",)]) < 10
+    assert pdf(("svg",)) == recorded == fresh
+    assert seen == [Canvas] * 3
