@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from PIL import Image
 from reportlab.graphics.shapes import Drawing
@@ -30,7 +31,7 @@ from ..resources import file_version
 from ..units import mm
 from .fonts import font_name
 from .forms import place_form
-from .recording import unrecorded
+from .recording import one_call
 
 RASTER = (".png", ".jpg", ".jpeg")
 SUPPORTED = (".svg", *RASTER)  # also the order in which a src without a suffix is looked up
@@ -111,8 +112,10 @@ class ImageCache:
         located = self.located.get((path, root))
         if located is None:  # a deck shows the same art on thousands of cards
             located = self.located[(path, root)] = locate(path, root, where)
-        with unrecorded(canvas):  # svglib reads the canvas's state; images are the document's
-            self._draw(canvas, located, root, x, y, w, h, fit, where)
+        _CACHES.setdefault(canvas, self)
+        # one call for a recording: replayed, it draws with the cache of the canvas it replays
+        # into (svglib reads the canvas's state; pictures and forms are their document's)
+        one_call(canvas, _draw_again, located, root, x, y, w, h, fit, where)
 
     def _draw(self, canvas: Canvas, path: Path, root: Path, x: float, y: float, w: float,
               h: float, fit: str, where: str) -> None:
@@ -147,6 +150,16 @@ class ImageCache:
         else:
             canvas.drawImage(reader, mm(dx), -mm(dy + dh), mm(dw), mm(dh), mask="auto")
         canvas.restoreState()
+
+
+# the picture cache of each document (its canvas): a picture drawn in a replayed drawing is
+# drawn, counted and stored as a form by the cache of the document it is replayed into
+_CACHES: WeakKeyDictionary[Canvas, ImageCache] = WeakKeyDictionary()
+
+
+def _draw_again(canvas: Canvas, path: Path, root: Path, x: float, y: float, w: float, h: float,
+                fit: str, where: str) -> None:
+    _CACHES.setdefault(canvas, ImageCache())._draw(canvas, path, root, x, y, w, h, fit, where)
 
 
 @lru_cache(maxsize=64)

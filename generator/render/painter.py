@@ -74,7 +74,6 @@ class Painter(Resolver):
         self.ink_saver = ink_saver
         self.images = images if images is not None else ImageCache()
         self.qr_forms: dict[tuple, str] = {}
-        self.art_forms: dict[tuple, str] = {}  # `use … form: true` drawings of this document
         self._art_keys: FormKeys | None = None
         self.replays: Replays | None = None  # set by a document that replays drawings
         self.repeats = [1]  # copies the ``repeat`` elements being drawn multiply to, nested

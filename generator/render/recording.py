@@ -11,8 +11,11 @@ whose text was fitted with its language's hyphenation is kept for that language 
 
 Only calls whose effect is a function of their arguments are recorded. Any other canvas
 method called while recording (forms, images, text objects, reading the page number) marks the
-drawing as not replayable, and drawing code that reads the canvas's state itself (SVG pictures
-through svglib) draws inside :func:`unrecorded`.
+drawing as not replayable, and drawing code that reads the canvas's state itself or belongs to
+its document (pictures: svglib, images registered in the PDF) is recorded as one call of its
+own (:func:`one_call`), which draws afresh on whichever canvas replays it. Art drawn once per
+document as a form (:func:`place_art`) is recorded as one call holding the form's own calls:
+replayed, it places the target document's form, making it from those calls the first time.
 """
 
 from __future__ import annotations
@@ -22,8 +25,11 @@ from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from reportlab.pdfgen.canvas import Canvas
+
+from .forms import FORM_REACH
 
 # canvas methods whose output depends on their arguments alone
 RECORDED = frozenset({
@@ -46,6 +52,12 @@ Call = tuple[Callable[..., Any], tuple[Any, ...], dict[str, Any] | None]
 _IN_LANGUAGE = "in-language"  # marks the key of a drawing kept for one language only
 _DRAWINGS: OrderedDict[Hashable, tuple[Call, ...]] = OrderedDict()
 _kept = 0
+ART_PREFIX = "Art"
+# per document (its canvas): its art forms, by key, each with its name, the calls that drew it
+# (None: drawn unrecorded, so a drawing placing it cannot be replayed) and whether they were
+# fitted with the document's language
+_Art = tuple[str, "tuple[Call, ...] | None", bool]
+_ART_FORMS: WeakKeyDictionary[Canvas, dict[Hashable, _Art]] = WeakKeyDictionary()
 
 
 class RecordingCanvas(Canvas):
@@ -131,18 +143,17 @@ def _run(canvas: Canvas, calls: tuple[Call, ...]) -> None:
             method(canvas, *args, **kwargs)
 
 
-@contextmanager
-def unrecorded(canvas: Canvas) -> Iterator[None]:
-    """Draw what cannot be replayed (it reads the canvas's state, as svglib does, or belongs
-    to its document): the drawings under way are not kept, and its calls skip the recording
-    (an SVG on every card of a 5,000-card deck makes hundreds of thousands)."""
+def one_call(canvas: Canvas, draw: Callable[..., None], *args: Any) -> None:
+    """``draw(canvas, *args)``, recorded as one call: what it calls on the canvas skips the
+    recording (svglib makes dozens of calls a picture, reading the canvas's state), and a
+    replay calls ``draw`` again on the canvas it replays into, so what belongs to a document
+    (its pictures, its forms) is that document's."""
     if type(canvas) is not RecordingCanvas:
-        yield
+        draw(canvas, *args)
         return
-    for level in canvas._levels:
-        level.replayable = False
+    canvas._recording.append((draw, args, None))
     with _plain(canvas):
-        yield
+        draw(canvas, *args)
 
 
 @contextmanager
@@ -162,6 +173,66 @@ def by_language(canvas: Canvas) -> None:
     if isinstance(canvas, RecordingCanvas):
         for level in canvas._levels:
             level.by_language = True
+
+
+def place_art(canvas: Canvas, key: Hashable, draw: Callable[[], None]) -> None:
+    """Place the document's art form stored under ``key`` at the current origin, drawing it
+    with ``draw`` the first time. A drawing recording it records one call that places the
+    same form in whichever document replays it (made there from its calls if it is new), so a
+    card holding art stays replayable."""
+    forms = _ART_FORMS.setdefault(canvas, {})
+    found = forms.get(key)
+    if type(canvas) is not RecordingCanvas:
+        if found is None:
+            found = forms[key] = (f"{ART_PREFIX}{len(forms)}", None, False)
+            _form(canvas, found[0], draw)
+        canvas.doForm(found[0])
+        return
+    recorder: RecordingCanvas = canvas  # type: ignore[assignment]
+    if found is None:
+        name = f"{ART_PREFIX}{len(forms)}"
+        forms[key] = (name, None, False)  # (numbered before the forms it draws, as ever)
+        with _plain(recorder):
+            recorder.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)
+        level = _Level(len(recorder._recording), None)
+        recorder._levels.append(level)
+        try:
+            draw()
+        finally:
+            recorder._levels.pop()
+        calls = tuple(recorder._recording[level.start:]) if level.replayable else None
+        del recorder._recording[level.start:]  # the form's calls, not the page's
+        found = forms[key] = (name, calls, level.by_language)
+        with _plain(recorder):
+            recorder.endForm()
+    name, calls, in_language = found
+    if calls is None:
+        for outer in recorder._levels:
+            outer.replayable = False
+    else:
+        recorder._recording.append((_art_again, (key, calls, in_language), None))
+        if in_language:
+            by_language(recorder)
+    with _plain(recorder):
+        recorder.doForm(name)
+
+
+def _art_again(canvas: Canvas, key: Hashable, calls: tuple[Call, ...],
+               in_language: bool) -> None:
+    """A recorded :func:`place_art`, replayed: the form of this document, made from
+    ``calls`` when it has none yet."""
+    forms = _ART_FORMS.setdefault(canvas, {})
+    found = forms.get(key)
+    if found is None:
+        found = forms[key] = (f"{ART_PREFIX}{len(forms)}", calls, in_language)
+        _form(canvas, found[0], lambda: _run(canvas, calls))
+    canvas.doForm(found[0])
+
+
+def _form(canvas: Canvas, name: str, draw: Callable[[], None]) -> None:
+    canvas.beginForm(name, -FORM_REACH, -FORM_REACH, FORM_REACH, FORM_REACH)
+    draw()
+    canvas.endForm()
 
 
 def _keep(key: Hashable, calls: tuple[Call, ...]) -> None:

@@ -1,6 +1,6 @@
 """A drawing recorded in one document and replayed in the next gives the bytes drawing it
-again would give; what cannot be replayed (pictures, QR forms, a drawing that missed a
-translation) is drawn again instead."""
+again would give (a picture in it is drawn again by the next document); what cannot be
+replayed (QR forms, a drawing that missed a translation) is drawn again instead."""
 
 from __future__ import annotations
 
@@ -34,9 +34,8 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "repeat": {**ALL_KEYS["repeat"],
                "elements": [{"type": "text", "text": "{{ n }}", "w": 4, "h": 4}]},
     "group": {"elements": [{"type": "rect", "w": 5, "h": 5, "fill": "#cc0000"}]},
-    "use": {**ALL_KEYS["use"], "form": False},  # a form belongs to its document, as a QR
-}
-REPLAYED = set(ELEMENTS) - {"qr", "image"}  # a QR is a form of its document; a picture too
+}  # (``use`` draws its layout as a form: kept as one call that makes the next document's)
+REPLAYED = set(ELEMENTS) - {"qr"}  # a QR is a form of its document
 CONTEXT = {"sample_blocks": (Block("para", ("Wash your hands ", Icon("icon-person"),
                                             " twice.")),),
            "lang": "de", "tone": "#000000"}
@@ -78,6 +77,30 @@ def test_a_replayed_element_writes_the_bytes_drawing_it_writes(kind):
     again = _document(kind, ("sample", kind))
     assert first == drawn and again == drawn
     assert kept == (kind in REPLAYED), "kept a drawing that cannot be replayed, or lost one"
+
+
+def test_art_drawn_as_a_form_already_in_the_document_is_replayed_as_drawing_it_first():
+    """The second card placing a form its document made for the first records no drawing of
+    the form, yet replayed alone into a new document it makes that form there."""
+    register_fonts()
+
+    def pdf(keys: tuple[Any, ...]) -> bytes:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        painter = Painter(canvas, load_game(DECK))
+        element = {"type": "use", **BOX, **SAMPLES["use"]}
+        for key in keys:
+            recording.replay_or_record(canvas, key, lambda: painter.elements(
+                (element,), dict(CONTEXT), 60, 40, 3.0, "test"))
+            canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+
+    pdf((("first",), ("second",)))
+    assert ("second",) in recording._DRAWINGS
+    replayed = pdf((("second",),))
+    recording._DRAWINGS.clear()
+    assert replayed == pdf((None,))
 
 
 def test_a_card_recorded_on_a4_is_replayed_on_letter_with_the_bytes_of_a_fresh_build(
@@ -196,8 +219,9 @@ def test_an_element_key_holds_what_it_reads_from_a_variable_not_the_whole_variab
 
 
 def test_an_svg_drawn_inside_a_recording_skips_the_recording(tmp_path, monkeypatch, capsys):
-    """svglib makes dozens of canvas calls a picture; a drawing holding one is not kept, so
-    they go straight to the canvas instead of through the recording's wrappers."""
+    """svglib makes dozens of canvas calls a picture: a drawing holding one keeps it as one
+    call, so they go straight to the canvas instead of through the recording's wrappers, and
+    replaying it draws the picture again, as the document's own form."""
     from reportlab.graphics import renderPDF
 
     seen = []
@@ -206,10 +230,21 @@ def test_an_svg_drawn_inside_a_recording_skips_the_recording(tmp_path, monkeypat
         seen.append(type(canvas)), draw(drawing, canvas, *args)))
     game = new_game(tmp_path, monkeypatch, capsys)  # its art is an SVG
     register_fonts()
-    canvas = Canvas(io.BytesIO(), invariant=1)
-    painter = Painter(canvas, load_game(game))
-    element = {"type": "image", "src": "art/sample.svg", **BOX}
-    recording.replay_or_record(canvas, ("svg",), lambda: painter.elements(
-        (element,), dict(CONTEXT), 60, 40, 3.0, "test"))
-    assert seen == [Canvas]
-    assert ("svg",) not in recording._DRAWINGS and type(canvas) is Canvas
+
+    def pdf(key: Any) -> bytes:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        painter = Painter(canvas, load_game(game))
+        element = {"type": "image", "src": "art/sample.svg", **BOX}
+        recording.replay_or_record(canvas, key, lambda: painter.elements(
+            (element,), dict(CONTEXT), 60, 40, 3.0, "test"))
+        assert type(canvas) is Canvas
+        canvas.showPage()
+        canvas.save()
+        return buffer.getvalue()
+
+    fresh = pdf(None)
+    recorded = pdf(("svg",))
+    assert ("svg",) in recording._DRAWINGS and len(recording._DRAWINGS[("svg",)]) < 10
+    assert pdf(("svg",)) == recorded == fresh
+    assert seen == [Canvas] * 3

@@ -17,7 +17,7 @@ from ...errors import RenderError
 from ...limits import limit, past
 from ...units import mm
 from ..expressions import Scope, evaluate, name_pattern, render_value
-from ..forms import place_form
+from ..recording import place_art
 from .kind import BOX_KEYS, ElementType, Key
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def _draw_used(p: Painter, element: Mapping[str, Any], context: dict[str, Any], 
     if key is None:
         draw_inner()
     else:
-        place_form(p.canvas, p.art_forms, key, "Art", draw_inner)
+        place_art(p.canvas, key, draw_inner)
     p.canvas.restoreState()
 
 
