@@ -22,7 +22,7 @@ from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
 from ..limits import limit, refuse
 from ..resources import file_version
-from .checks import catalog_problems, syntax_problems
+from .checks import catalog_problems
 from .places import (
     catalog_folders,
     catalog_home,
@@ -33,6 +33,7 @@ from .places import (
 )
 from .plural_forms import plural_function, plural_index
 from .po_reading import read_po_text
+from .po_syntax import syntax_problems
 
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")

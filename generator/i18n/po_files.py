@@ -21,8 +21,8 @@ from importlib.metadata import PackageNotFoundError, metadata
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import escape, write_po
 
 from ..content.textfile import read_text
 from .po_reading import read_po_text
@@ -104,10 +104,38 @@ def dumps(catalog: Catalog) -> bytes:
     entries kept, in the template's order, no trailing blank line. Babel writes each string
     whole; :func:`gettext_wrapped` wraps it as msgcat would (Babel's own wrapping differs)."""
     data = io.BytesIO()
-    write_po(data, catalog, width=0, sort_output=False, include_previous=True,
-             ignore_obsolete=False)
+    previous = _mark_previous(catalog)
+    try:
+        write_po(data, catalog, width=0, sort_output=False, include_previous=True,
+                 ignore_obsolete=False)
+    finally:
+        for message, ids in previous.values():
+            message.previous_id = ids
     text = data.getvalue().decode("utf-8").rstrip("\n") + "\n"
-    return gettext_wrapped(text).encode("utf-8")
+    return gettext_wrapped(PREVIOUS_MARK.sub(lambda m: _previous_line(m, previous), text)
+                           ).encode("utf-8")
+
+
+# Babel writes a previous msgid as a wrapped comment, a newline in it raw ("end-of-line within
+# string" for msgfmt); pnp writes a mark in its place and puts the escaped string there, which
+# gettext_wrapped then wraps as msgmerge does (``#| msgid ""`` and ``#| "..."`` lines).
+PREVIOUS_MARK = re.compile(r"^#\| (msgid|msgid_plural) \"@@pnp-previous-(\d+)@@\"$", re.M)
+
+
+def _mark_previous(catalog: Catalog) -> dict[str, tuple[Message, list[str]]]:
+    """Put a mark in place of every previous msgid, keeping the originals by the mark."""
+    kept: dict[str, tuple[Message, list[str]]] = {}
+    for index, message in enumerate(catalog):
+        if message.id and message.previous_id:
+            kept[str(index)] = (message, list(message.previous_id))
+            message.previous_id = [f"@@pnp-previous-{index}@@"] * len(message.previous_id)
+    return kept
+
+
+def _previous_line(match: re.Match[str], previous: dict[str, tuple[Message, list[str]]]) -> str:
+    keyword, index = match.groups()
+    ids = previous[index][1]
+    return f'#| {keyword} "{escape(ids[0] if keyword == "msgid" else ids[-1])[1:-1]}"'
 
 
 KEYWORD_LINE = re.compile(r'^((?:#[~|] )?)(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?) '

@@ -1,0 +1,94 @@
+"""Issue 33, third review (a translator put The Pharma Code into Spanish): what they read in
+the .po files pnp writes, and what msgfmt and `pnp check` say of them."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from generator.cli import main
+from generator.content.loader import game_folder
+
+INK = ("Ink, as the share of the page it covers: {levels}.", "light", "medium", "heavy",
+       "{level}: {parts}", "{title} {percent}%")
+
+
+def pnp(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def msgfmt(po: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(po)], capture_output=True,
+                          text=True, check=False)
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.setenv("PNP_TRANSLATOR", "Ana Ruiz <ana@example.org>")
+    folder = tmp_path / "pharma"
+    shutil.copytree(game_folder("pharma-code"), folder)
+    return folder
+
+
+def test_the_ink_line_of_the_print_guide_is_extracted_and_kept_by_update(capsys, game):
+    assert pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))[0] == 0
+    po = game / "locales" / "es.po"
+    text = po.read_text(encoding="utf-8")
+    for msgid in INK:
+        assert f'\nmsgid "{msgid}"\nmsgstr ""' in text, msgid
+    # the translator's translation of them survives an update, not obsoleted
+    text = text.replace('msgid "light"\nmsgstr ""', 'msgid "light"\nmsgstr "poca"')
+    po.write_text(text, encoding="utf-8")
+    assert pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))[0] == 0
+    after = po.read_text(encoding="utf-8")
+    assert 'msgid "light"\nmsgstr "poca"' in after and '#~ msgid "light"' not in after
+
+
+def test_a_long_previous_msgid_is_written_as_gettext_writes_it(capsys, game):
+    old = ("Answer a question read by the player on your right. If you are right, move 2 "
+           "squares forward.")
+    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    po = game / "locales" / "es.po"
+    text = po.read_text(encoding="utf-8")
+    block = ('msgid ""\n"Answer a question read by the player on your right. If you are right, '
+             'move 2 "\n"squares forward."\nmsgstr ""')
+    assert block in text
+    translated = text.replace(block, block[:-2] + '"Responde. Si aciertas, avanza 2."')
+    data = game / "game.yaml"
+    data.write_text(data.read_text(encoding="utf-8").replace(old, old[:-1] + " at once."),
+                    encoding="utf-8")
+    po.write_text(translated, encoding="utf-8")
+    assert pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))[0] == 0
+    after = po.read_text(encoding="utf-8")
+    assert ('#, fuzzy\n#| msgid ""\n#| "Answer a question read by the player on your right. '
+            'If you are right, "\n#| "move 2 squares forward."\nmsgid ""\n') in after
+    assert msgfmt(po).returncode == 0, msgfmt(po).stderr
+    cat = subprocess.run(["msgcat", str(po)], capture_output=True, text=True, check=True)
+    assert cat.stdout == after  # msgcat leaves the #| lines as they are
+
+
+BAD_PREVIOUS = ('#, fuzzy\n#| msgid "Guess. If you are right,\n#| move 2 squares forward."\n'
+                'msgid "Guess."\nmsgstr "Adivina."\n')
+TWO_MSGSTR = 'msgid "Guess."\nmsgstr "Adivina."\nmsgstr ""\n'
+
+
+@pytest.mark.parametrize(("entry", "offset", "said"), [
+    (BAD_PREVIOUS, 1, "cannot read '#| msgid"),
+    (TWO_MSGSTR, 2, "msgstr cannot follow msgstr"),
+])
+def test_check_refuses_what_msgfmt_refuses_naming_the_line(capsys, game, entry, offset, said):
+    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    po = game / "locales" / "es.po"
+    text = po.read_text(encoding="utf-8") + "\n" + entry
+    po.write_text(text, encoding="utf-8")
+    assert msgfmt(po).returncode != 0  # msgfmt refuses the file
+    line = len(text.splitlines()) - len(entry.splitlines()) + 1 + offset
+    code, out, err = pnp(capsys, "check", "--game-dir", str(game), "--lang", "es")
+    assert code == 2 and f"es.po:{line}" in out + err and said in out + err, out + err
