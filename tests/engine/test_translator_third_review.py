@@ -4,6 +4,7 @@ the .po files pnp writes, and what msgfmt and `pnp check` say of them."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -13,6 +14,7 @@ from babel.messages.pofile import read_po
 
 from generator.cli import main
 from generator.content.loader import game_folder
+from generator.content.yamlio import load_yaml
 
 INK = ("Ink, as the share of the page it covers: {levels}.", "light", "medium", "heavy",
        "{level}: {parts}", "{title} {percent}%")
@@ -92,3 +94,53 @@ def test_check_refuses_what_msgfmt_refuses_naming_the_line(capsys, game, entry, 
     line = len(text.splitlines()) - len(entry.splitlines()) + 1 + offset
     code, out, err = pnp(capsys, "check", "--game-dir", str(game), "--lang", "es")
     assert code == 2 and f"es.po:{line}" in out + err and said in out + err, out + err
+
+
+# Words a layout may print as they are, in every language: game names on their logos (kept,
+# as the title entry says), SPZ's tool names (the same in every edition), abbreviations that
+# read alike in every language of the kits, a command to type, the fallback's mark.
+NOT_TRANSLATED = {
+    "MICROBIOUS", "THE PHARMA", "CODE", "THE PHARMA CODE", "PATIENT ZERO", "SAVE",
+    "SAVE PATIENT ZERO", "COVID-19", "ESTUGAMO", "ANALYZER", "SCANPAD", "CENTRIFUGO",
+    "INTERVALLO", "MIN", "MAX", "MIN / MAX", "SPZ-", "mm", "pnp savvy key --qr", "[EN]",
+}
+EXPRESSION = re.compile(r"^\s*(?:_|gettext|ngettext|pgettext)\(")
+JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+
+
+def _texts(value, path=()):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(item, (*path, str(key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _texts(item, (*path, str(index)))
+    elif path and path[-1] == "text" and isinstance(value, str):
+        yield path, value
+
+
+def test_every_word_a_layout_prints_comes_from_the_catalog_or_is_declared():
+    root = Path(game_folder("pharma-code")).parents[2]
+    layouts = sorted(root.glob("generator/games/*/layouts/*.yaml"))
+    layouts += sorted(root.glob("templates/layouts/*.yaml"))
+    assert len(layouts) > 10
+    literal = []
+    for path in layouts:
+        for keys, text in _texts(load_yaml(path)):
+            if EXPRESSION.match(text):
+                continue
+            rest = re.sub(r"<[^>]+>|:[\w@.\x00-]+:|\*\*", " ", JINJA.sub("\x00", text))
+            for piece in re.split(r"\s*[·\x00]\s*|\s+—\s+", rest):
+                words = piece.strip(" ")
+                if re.search(r"[A-Za-z]{2,}", words) and words not in NOT_TRANSLATED:
+                    literal.append(f"{path.relative_to(root)} {'/'.join(keys[:3])}: {words!r}")
+    assert literal == []
+
+
+def test_the_fast_track_cards_name_is_an_entry_with_a_keep_or_translate_note(capsys, game):
+    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    catalog = read_po(io.BytesIO((game / "locales" / "es.po").read_bytes()))
+    entry = catalog.get("Fast Track")
+    notes = " ".join(entry.auto_comments)
+    assert "keep as is" in notes and "translate it otherwise" in notes
+    assert any(where == "layouts/cards.yaml" for where, _ in entry.locations)
