@@ -131,6 +131,10 @@ def _print_status(report: dict, verbose: bool) -> None:
                     print(f"         {name:<44} {part.strings:4} strings {part.words:6} words"
                           f"  missing {part.missing} ({part.missing_words} words)"
                           f"  fuzzy {part.fuzzy} ({part.fuzzy_words} words)")
+            if state.optional_empty:
+                empty = counted(state.optional_empty, "optional entry", "optional entries")
+                print(f"         {empty} left empty (genders, gendered steps): not counted; "
+                      "msgfmt --statistics counts them as untranslated")
             for problem in state.problems:
                 print(f"         problem: {problem}")
             left = left or bool(state.missing or state.fuzzy)

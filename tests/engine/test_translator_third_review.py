@@ -144,3 +144,26 @@ def test_the_fast_track_cards_name_is_an_entry_with_a_keep_or_translate_note(cap
     notes = " ".join(entry.auto_comments)
     assert "keep as is" in notes and "translate it otherwise" in notes
     assert any(where == "layouts/cards.yaml" for where, _ in entry.locations)
+
+
+def test_gender_entries_for_every_part_are_made_kept_and_not_counted(capsys, game):
+    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    po = game / "locales" / "es.po"
+    catalog = read_po(io.BytesIO(po.read_bytes()))
+    genders = [m for m in catalog if m.context == "grammatical gender"]
+    titles = {m.id for m in genders}
+    assert {"Fast Track cards", "Pawns"} <= titles, titles
+    assert all("masculine, feminine, neuter" in " ".join(m.auto_comments) for m in genders)
+    entry = 'msgctxt "grammatical gender"\nmsgid "Pawns"\nmsgstr ""'
+    text = po.read_text(encoding="utf-8")
+    assert entry in text
+    po.write_text(text.replace(entry, entry[:-2] + '"feminine"'), encoding="utf-8")
+    assert pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))[0] == 0
+    assert entry[:-2] + '"feminine"' in po.read_text(encoding="utf-8")  # kept, not obsolete
+    code, out, _ = pnp(capsys, "i18n", "status", "--game-dir", str(game), "--lang", "es")
+    left = len(genders) - 1
+    said = re.search(r"(\d+) optional entries left empty", out)  # the game's and the engine's
+    assert said and int(said.group(1)) == left + 6 and "msgfmt --statistics" in out, out
+    stats = subprocess.run(["msgfmt", "--statistics", "-o", "/dev/null", str(po)],
+                           capture_output=True, text=True, check=False).stderr
+    assert "1 translated message" in stats  # msgfmt counts the empty ones, as status says
