@@ -77,12 +77,12 @@ def run(args: argparse.Namespace) -> int:
         folders = [None]  # the engine's catalog
     if args.action in ("extract", "init", "update"):
         for folder in folders:
-            path = (workflow.extract(folder) if args.action == "extract"
-                    else workflow.update(folder, args.lang, args.translator)
-                    if args.action == "update"
-                    else workflow.init(folder, args.lang, args.force, args.translator,
-                                       _named(args, folder)))
-            print(f"wrote {path}")
+            path, changed = ((workflow.extract(folder), True) if args.action == "extract"
+                             else workflow.updated(folder, args.lang, args.translator)
+                             if args.action == "update"
+                             else (workflow.init(folder, args.lang, args.force,
+                                                 args.translator, _named(args, folder)), True))
+            print(f"wrote {path}" if changed else f"no change: {path} is up to date")
         for folder in folders if args.action in ("init", "update") else ():
             engine = folder and workflow.engine_catalog(folder, args.lang, args.action,
                                                         args.translator)
@@ -125,16 +125,15 @@ def _print_status(report: dict, verbose: bool) -> None:
                        (("missing", state.missing), ("fuzzy", state.fuzzy)) if ids]
             counts += [counted(len(state.problems), "problem")] if state.problems else []
             counts += [f"words {state.words - state.words_left}/{state.words}"]
+            if state.optional_empty:  # genders and gendered steps: optional, left empty
+                counts += [f"{state.optional_empty} optional left empty (not counted; "
+                           "msgfmt --statistics counts them untranslated)"]
             print(f"{lang:<6} {game:<22} {state.percent:5.1f} %  {', '.join(counts)}")
             for name, part in state.parts.items():
                 if part.missing or part.fuzzy or verbose:
                     print(f"         {name:<44} {part.strings:4} strings {part.words:6} words"
                           f"  missing {part.missing} ({part.missing_words} words)"
                           f"  fuzzy {part.fuzzy} ({part.fuzzy_words} words)")
-            if state.optional_empty:
-                empty = counted(state.optional_empty, "optional entry", "optional entries")
-                print(f"         {empty} left empty (genders, gendered steps): not counted; "
-                      "msgfmt --statistics counts them as untranslated")
             for problem in state.problems:
                 print(f"         problem: {problem}")
             left = left or bool(state.missing or state.fuzzy)

@@ -112,8 +112,24 @@ def dumps(catalog: Catalog) -> bytes:
         for message, ids in previous.values():
             message.previous_id = ids
     text = data.getvalue().decode("utf-8").rstrip("\n") + "\n"
-    return gettext_wrapped(PREVIOUS_MARK.sub(lambda m: _previous_line(m, previous), text)
-                           ).encode("utf-8")
+    return gettext_wrapped(PREVIOUS_MARK.sub(lambda m: _previous_line(m, previous),
+                                             _with_headers(text, catalog))).encode("utf-8")
+
+
+def _with_headers(text: str, catalog: Catalog) -> str:
+    """``text`` with the header fields Babel dropped put back, every field where the file
+    read had it (a new one last)."""
+    if not hasattr(catalog, EXTRA_HEADERS) or "\n\n" not in text:
+        return text
+    extras, order = getattr(catalog, EXTRA_HEADERS)
+    head, rest = text.split("\n\n", 1)
+    lines = head.split("\n")
+    start = next(i for i, line in enumerate(lines) if line == 'msgstr ""') + 1
+    fields = lines[start:] + [f'"{escape(f"{name}: {value}")[1:-1]}\\n"'
+                              for name, value in extras]
+    rank = {name: index for index, name in enumerate(order)}
+    fields.sort(key=lambda line: rank.get(line[1:].split(":", 1)[0].lower(), len(rank)))
+    return "\n".join(lines[:start] + fields) + "\n\n" + rest
 
 
 # Babel writes a previous msgid as a wrapped comment, a newline in it raw ("end-of-line within
@@ -198,7 +214,29 @@ def _wrap(prefix: str, keyword: str, string: str) -> list[str]:
 def load(path: Path, locale: str | None = None) -> Catalog:
     """A catalog as Babel reads it, comments, previous msgids and obsolete entries included."""
     text = read_text(path, "a translation catalog (.po text)", "save it as UTF-8")
-    return read_po_text(path, text, locale)
+    catalog = read_po_text(path, text, locale)
+    setattr(catalog, EXTRA_HEADERS, _extra_headers(text, catalog))  # (extras, field order)
+    return catalog
+
+
+EXTRA_HEADERS = "pnp_extra_headers"  # the header fields Babel drops, kept on a loaded catalog
+HEADER = re.compile(r'^msgid ""\nmsgstr ((?:"(?:[^"\\]|\\.)*"\n?)+)', re.M)
+
+
+def _extra_headers(text: str, catalog: Catalog) -> tuple[list[tuple[str, str]], list[str]]:
+    """The header fields of ``text`` Babel does not write back (``X-Generator`` of Poedit,
+    ``X-Poedit-*``, Weblate's), in their order, and the order of every field (lower case):
+    a tool's settings, and its order, a rewrite must keep."""
+    found = HEADER.search(text)
+    if found is None:
+        return [], []
+    value = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', found.group(1)))
+    known = {name.lower() for name, _ in catalog.mime_headers}
+    fields = [(n.strip(), b.strip()) for n, b in
+              (line.split(":", 1) for line in value.split("\\n") if ":" in line)]
+    extras = [(name, body.replace('\\"', '"').replace("\\\\", "\\"))
+              for name, body in fields if name.lower() not in known]
+    return extras, [name.lower() for name, _ in fields]
 
 
 def normalize(path: Path, project: str) -> bytes:

@@ -162,8 +162,37 @@ def test_gender_entries_for_every_part_are_made_kept_and_not_counted(capsys, gam
     assert entry[:-2] + '"feminine"' in po.read_text(encoding="utf-8")  # kept, not obsolete
     code, out, _ = pnp(capsys, "i18n", "status", "--game-dir", str(game), "--lang", "es")
     left = len(genders) - 1
-    said = re.search(r"(\d+) optional entries left empty", out)  # the game's and the engine's
+    said = re.search(r"(\d+) optional left empty", out)  # the game's and the engine's
     assert said and int(said.group(1)) == left + 6 and "msgfmt --statistics" in out, out
     stats = subprocess.run(["msgfmt", "--statistics", "-o", "/dev/null", str(po)],
                            capture_output=True, text=True, check=False).stderr
     assert "1 translated message" in stats  # msgfmt counts the empty ones, as status says
+
+
+def test_update_keeps_other_tools_headers_and_the_date_when_no_entry_changed(capsys, game):
+    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    po = game / "locales" / "es.po"
+    text = po.read_text(encoding="utf-8").replace(
+        '"Content-Transfer-Encoding: 8bit\\n"\n',
+        '"Content-Transfer-Encoding: 8bit\\n"\n"X-Generator: Poedit 3.4.2\\n"\n')
+    text = re.sub(r'"PO-Revision-Date: [^"]*"', '"PO-Revision-Date: 2026-11-20 09:00+0100\\\\n"',
+                  text)
+    po.write_text(text, encoding="utf-8")
+    code, out, _ = pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))
+    assert code == 0 and out.startswith("no change: ") and po.read_text("utf-8") == text
+    # a note changes (the box an entry prints in), no entry does: the date stays
+    layout = game / "layouts" / "cards.yaml"
+    layout.write_text(layout.read_text("utf-8").replace("w: 37.5, h: 8, text:",
+                                                        "w: 37, h: 8, text:"), "utf-8")
+    code, out, _ = pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))
+    after = po.read_text("utf-8")
+    assert out.startswith("wrote ") and after != text
+    assert '"X-Generator: Poedit 3.4.2\\n"' in after
+    assert '"PO-Revision-Date: 2026-11-20 09:00+0100\\n"' in after
+    _edit = game / "game.yaml"  # an entry changes: the date is the update's
+    _edit.write_text(_edit.read_text("utf-8").replace("4 players only", "Four players only"),
+                     "utf-8")
+    pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))
+    after = po.read_text("utf-8")
+    assert '"X-Generator: Poedit 3.4.2\\n"' in after and "2026-11-20 09:00" not in after
+    assert msgfmt(po).returncode == 0
