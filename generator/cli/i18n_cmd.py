@@ -117,6 +117,8 @@ def _named(args: argparse.Namespace, folder: Path | None) -> str:
 def _print_status(report: dict, verbose: bool) -> None:
     """A line per language and game with its counts in strings and words, a line per part
     of the game below it, the catalogs' problems; the ids themselves only when asked."""
+    from ..i18n.catalog import readable_key
+
     left = False
     for lang, games in report.items():
         for game, state in games.items():
@@ -139,6 +141,6 @@ def _print_status(report: dict, verbose: bool) -> None:
             left = left or bool(state.missing or state.fuzzy)
             for label, ids in (("missing", state.missing), ("fuzzy", state.fuzzy)):
                 for message in ids if verbose else ():
-                    print(f"         {label}: {message.replace(chr(4), ' | ')[:90]!r}")
+                    print(f"         {label}: {readable_key(message, 90)}")
     if left and not verbose:
         print("(--verbose lists every part and the missing and fuzzy ids)")

@@ -47,6 +47,13 @@ def message_key(message: str, context: str | None = None) -> str:
     return f"{context}{CONTEXT_SEP}{message}" if context else str(message)
 
 
+def readable_key(key: str, width: int = 80) -> str:
+    """A message key as a translator reads it: ``'Red' [context: pawn colour]``, not the
+    msgctxt glued to the msgid by gettext's invisible separator."""
+    context, sep, message = key.rpartition(CONTEXT_SEP)
+    return f"{message[:width]!r}" + (f" [context: {context}]" if sep else "")
+
+
 # within ``entries_set_aside``: a catalog is read without the entries its checks refuse
 _SET_ASIDE: ContextVar[bool] = ContextVar("catalog_entries_set_aside", default=False)
 
@@ -295,13 +302,13 @@ def _untranslated(tr: Translator, message: str) -> str:
     """One id without a translation: where the translator finds it and what to do there."""
     place = tr.place(message)
     if place is None:
-        return f"{message[:80]!r} (not in the catalog yet)"
+        return f"{readable_key(message)} (not in the catalog yet)"
     if message in tr.refused:
-        return f"{message[:80]!r} at {place} (refused: see that line's error)"
+        return f"{readable_key(message)} at {place} (refused: see that line's error)"
     if message in tr.fuzzy:
-        return (f"{message[:80]!r} at {place} (fuzzy: check the translation, then remove the "
-                "'#, fuzzy' line)")
-    return f"{message[:80]!r} at {place} (empty)"
+        return (f"{readable_key(message)} at {place} (fuzzy: check the translation, then "
+                "remove the '#, fuzzy' line)")
+    return f"{readable_key(message)} at {place} (empty)"
 
 
 class Gettext(Protocol):

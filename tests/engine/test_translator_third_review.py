@@ -196,3 +196,20 @@ def test_update_keeps_other_tools_headers_and_the_date_when_no_entry_changed(cap
     after = po.read_text("utf-8")
     assert '"X-Generator: Poedit 3.4.2\\n"' in after and "2026-11-20 09:00" not in after
     assert msgfmt(po).returncode == 0
+
+
+def test_a_context_is_shown_readably_in_status_and_the_fallback_warning(capsys, tmp_path,
+                                                                       monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    pnp(capsys, "i18n", "init", "es", "microbious")
+    code, out, _ = pnp(capsys, "i18n", "status", "microbious", "--lang", "es", "-v")
+    assert "missing: 'red' [context: virus colour]" in out and "\\x04" not in out
+    from types import SimpleNamespace
+
+    from generator.cli.progress import _warn
+    keys = {f"pawn colour\x04{c}" for c in ("Red", "Blue", "Green", "Yellow", "Black")}
+    keys |= {"Pawns", "Board"}
+    _warn(SimpleNamespace(fallback_ids=keys, path=Path("kit-es.pdf"), lang="es"))
+    err = capsys.readouterr().err
+    assert "7 messages have no 'es' translation" in err
+    assert "'Black' [context: pawn colour]" in err and "and 2 more" in err
