@@ -34,6 +34,7 @@ class Typography:
     space_before: str
     address: Mapping[str, tuple[str, ...]]
     hyphenation: Hyphenation
+    last_line_words: int = 1   # the fewest words a paragraph's last line of several holds
 
     @classmethod
     def from_data(cls, lang: str, raw: Mapping[str, Any],
@@ -44,7 +45,8 @@ class Typography:
                    {str(form): tuple(str(w) for w in words)
                     for form, words in (raw.get("address") or {}).items()},
                    Hyphenation.from_data({**default["hyphenation"],
-                                          **(raw.get("hyphenation") or {})}))
+                                          **(raw.get("hyphenation") or {})}),
+                   max(1, int(raw.get("last_line_words", default.get("last_line_words", 1)))))
 
 
 @dataclass(frozen=True)

@@ -93,8 +93,7 @@ GUIDE_BRING_NOTHING = "Nothing else: this kit prints everything the game needs."
 # The rulings the kit made where the published rules are silent (``edition:`` in game.yaml);
 # the players' components mark each with a dagger †.
 GUIDE_EDITION = "About this edition"
-GUIDE_EDITION_INTRO = ("The published rules leave these points open; the rules marked † in this "
-                       "kit settle them as follows.")
+GUIDE_EDITION_INTRO = "The rules marked † settle what the published rules leave open:"
 # The guide's credits (pipeline/guide_credits.py): the game's authors by role (``credits:`` in
 # game.yaml), that the kit is unofficial, and the licences of the icons and type it prints in.
 GUIDE_CREDITS = "Credits"

@@ -78,8 +78,9 @@ def blank_back(paper: Size, options: PrintOptions, note: str) -> PagePlan:
     return PagePlan(paper.w, paper.h, (), labels=(label,), side=Side.BLANK)
 
 
-SEAM_TICK = 4.0               # mm: each half of an alignment tick across a board seam
-SEAM_TICKS = (0.2, 0.5, 0.8)  # where along a seam the ticks sit, as shares of its length
+SEAM_TICK = 4.0        # mm: each half of an alignment tick across a board seam
+SEAM_TICK_INSET = 2.0  # mm from each end of a seam to its tick: in the board's border or
+                       # where two seams cross, never over the board's art
 
 
 def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
@@ -88,7 +89,8 @@ def plan_board(layout: str, size: Size, paper: Size, options: PrintOptions,
 
     Assembly: cut each tile along its solid right and bottom edges, lay it over the next tile
     with that edge on the dashed glue line, and glue. Short ticks cross every seam: half on
-    each tile, they join into one line when the tiles sit right. The label right of the
+    each tile, they join into one line when the tiles sit right; they sit near the seam's two
+    ends, off the art, and the farther apart the truer the alignment. The label right of the
     footer names the tile (``R1C2`` = row 1, column 2) and its neighbours."""
     area_w = paper.w - 2 * options.margin
     area_h = paper.h - 2 * options.margin - options.footer_band
@@ -134,19 +136,21 @@ def _seam_marks(clip: tuple[float, float, float, float], overlap: float, left: b
     that go over the next tile, and the two halves of each alignment tick."""
     x, y, w, h = clip
     t = SEAM_TICK
+    along_y = (y + SEAM_TICK_INSET, y + h - SEAM_TICK_INSET)  # ticks of a vertical seam
+    along_x = (x + SEAM_TICK_INSET, x + w - SEAM_TICK_INSET)  # ticks of a horizontal seam
     marks = []
     if left:
         gx = x + overlap
         marks.append(Mark(gx, y, gx, y + h, kind=MarkKind.GLUE))
-        marks += [Mark(gx, y + h * f, gx + t, y + h * f, MarkKind.TARGET) for f in SEAM_TICKS]
+        marks += [Mark(gx, ty, gx + t, ty, MarkKind.TARGET) for ty in along_y]
     if top:
         gy = y + overlap
         marks.append(Mark(x, gy, x + w, gy, kind=MarkKind.GLUE))
-        marks += [Mark(x + w * f, gy, x + w * f, gy + t, MarkKind.TARGET) for f in SEAM_TICKS]
+        marks += [Mark(tx, gy, tx, gy + t, MarkKind.TARGET) for tx in along_x]
     if right:
         marks.append(Mark(x + w, y, x + w, y + h, kind=MarkKind.CROP))
-        marks += [Mark(x + w - t, y + h * f, x + w, y + h * f, MarkKind.TARGET) for f in SEAM_TICKS]
+        marks += [Mark(x + w - t, ty, x + w, ty, MarkKind.TARGET) for ty in along_y]
     if bottom:
         marks.append(Mark(x, y + h, x + w, y + h, kind=MarkKind.CROP))
-        marks += [Mark(x + w * f, y + h - t, x + w * f, y + h, MarkKind.TARGET) for f in SEAM_TICKS]
+        marks += [Mark(tx, y + h - t, tx, y + h, MarkKind.TARGET) for tx in along_x]
     return tuple(marks)

@@ -129,8 +129,10 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
             if page.turn:
                 canvas.restoreState()
             if page_footer:
+                # blank backs are not counted: a board of 4 tiles with blank backs reads 1/4..4/4
                 printed = sum(1 for p in component.pages if p.side != Side.BLANK)
-                count = f" · {number}/{printed}" if page.side != Side.BLANK else ""
+                shown = sum(1 for p in component.pages[:number] if p.side != Side.BLANK)
+                count = f" · {shown}/{printed}" if page.side != Side.BLANK else ""
                 footer = f"{info.footer} · {page.title or component.title}{count}"
                 _small_text(canvas, page, info.margin, footer_baseline(page.height, info.margin),
                             typeset(footer, info.lang), 5.5)

@@ -22,7 +22,7 @@ from .blocks import Block
 from .colours import set_fill
 from .fonts import draw_text, font_name, text_width
 from .inline import BASELINE, Picture, Ratio, Word, paragraphs, picture_box, placed, width
-from .text import ANYWHERE, STEP, break_lines, set_by_language
+from .text import ANYWHERE, STEP, break_balanced, set_by_language
 
 # kind: (size relative to the body, font style, space before in ems)
 KINDS = {
@@ -169,8 +169,8 @@ def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: floa
         em = bsize / PT_PER_MM
         indent = text_width(BULLET + " ", font, bsize) / PT_PER_MM if block.kind == "item" else 0
         label = block.kind in ("title", "heading") and all(len(p) <= 1 for p in block_words)
-        lines = break_lines(block_words, bsize, (col_w - indent) * PT_PER_MM,
-                            "" if label and not last else lang, rule)
+        lines = break_balanced(block_words, bsize, (col_w - indent) * PT_PER_MM,
+                               "" if label and not last else lang, rule=rule)
         if lines is None:
             return [], block
         laid.append(_Laid(block, lines, bsize, font, em, em * style.leading, indent, before))

@@ -7,8 +7,9 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from ..content.typography import Hyphenation, hyphenation, typeset
+from ..content.typography import Hyphenation, hyphenation, typeset, typography
 from ..errors import RenderError
 from ..units import PT_PER_MM
 from .hyphenation import hyphenator
@@ -119,6 +120,42 @@ def break_lines(paragraphs_: Sequence[Sequence[Word]], size: float, width_pt: fl
     return lines
 
 
+NARROWER = tuple(1 - step / 50 for step in range(1, 16))  # 98 % … 70 % of the width
+
+
+def break_balanced(paragraphs_: Sequence[Sequence[Word]], size: float, width_pt: float,
+                   lang: str = "", **options: Any) -> list[Bits] | None:
+    """``break_lines``, each paragraph on its own, with no lone last word: a paragraph of
+    several lines whose last holds fewer words than its language's ``last_line_words``
+    (templates/typography.yaml) is broken again a little narrower, down to 70 %, so words of
+    the line before come down; kept when that takes no more lines and no more hyphens."""
+    fewest = typography(lang).last_line_words
+    lines: list[Bits] = []
+    for words in paragraphs_:
+        own = break_lines([words], size, width_pt, lang, **options)
+        if own is None:
+            return None
+        if len(own) > 1 and _words(own[-1]) < fewest <= len(words):
+            for ratio in NARROWER:
+                again = break_lines([words], size, width_pt * ratio, lang, **options)
+                if again is None or len(again) > len(own):
+                    break
+                if _words(again[-1]) >= fewest and _hyphens(again) <= _hyphens(own):
+                    own = again
+                    break
+        lines.extend(own)
+    return lines
+
+
+def _words(line: Bits) -> int:
+    """How many words a line holds (they are joined by plain spaces)."""
+    return len([part for part in plain_text(line).split(" ") if part])
+
+
+def _hyphens(lines: Sequence[Bits]) -> int:
+    return sum(plain_text(line).endswith("-") for line in lines)
+
+
 def _hyphenate(word: Bits, start: float, size: float, width_pt: float, lang: str,
                rule: Hyphenation) -> tuple[Bits, Bits] | None:
     """The longest hyphenated head of ``word`` that fits from ``start`` pt on, and the rest."""
@@ -183,7 +220,7 @@ def _largest(words: list[list[Word]], width_pt: float, height_pt: float, max_siz
     def at(size: float) -> FittedText | None:
         for language in dict.fromkeys(languages):
             hyphenated[0] = hyphenated[0] or bool(language)
-            lines = break_lines(words, size, width_pt, language, rule)
+            lines = break_balanced(words, size, width_pt, language, rule=rule)
             if lines is not None and (len(lines) * size * leading - size * (leading - 1)
                                       <= height_pt):
                 return FittedText(size, size * leading, tuple(lines), hyphenated[0])

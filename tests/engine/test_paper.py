@@ -14,6 +14,7 @@ from generator.i18n.catalog import translator
 from generator.i18n.engine_messages import BLANK_BACK
 from generator.pipeline.load import load_builtin
 from support.paper import chars_near_edge, footer_parts, footers
+from support.paths import ROOT
 from support.pdf_text import page_lines
 from support.units import to_mm
 
@@ -138,3 +139,49 @@ def test_the_whole_file_double_sided_pairs_every_front_with_its_back(built, game
             continue
         assert behind <= parts, (front + 1, pages[front], pages[front + 1])
         assert not parts & one_sided, (front + 1, pages[front], pages[front + 1])
+
+
+def sheets_table(doc: str, heading: str) -> dict[tuple[str, str], tuple[int, int]]:
+    """The sheets table under ``heading`` in ``doc``: (kit, paper) -> (sheets now, the most
+    allowed)."""
+    text = (ROOT / doc).read_text(encoding="utf-8")
+    rows = {}
+    for line in text.split(heading, 1)[1].split("\n## ", 1)[0].splitlines():
+        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+        if len(cells) == 7 and cells[0] in GAMES:
+            rows[cells[0], "a4"] = (int(cells[2]), int(cells[3]))
+            rows[cells[0], "letter"] = (int(cells[5]), int(cells[6]))
+    return rows
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.slow
+def test_the_sheets_each_kit_takes_are_those_the_docs_give_and_within_the_issue(
+        built, game, paper):
+    """Sheets counted from the PDF (two pages a sheet, printed double-sided) are the figure
+    the README and docs/paper.md give, and no more than issue 29 allows."""
+    with pdfplumber.open(str(built(game, "en", paper=paper).path)) as pdf:
+        sheets = (len(pdf.pages) + 1) // 2
+    for doc, heading in (("README.md", "## Sheets each kit takes"),
+                         ("docs/paper.md", "## Sheets per kit")):
+        now, most = sheets_table(doc, heading)[game, paper]
+        assert sheets == now, f"{game} {paper}: {sheets} sheets, {doc} says {now}"
+        assert sheets <= most
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES
+                                  if any(isinstance(c, Board) for c in load_builtin(g).components)])
+def test_a_part_with_blank_backs_numbers_its_printed_pages_one_to_n(built, game):
+    """A board tiled over pages with blank backs between them counts its tiles 1/N..N/N:
+    blank backs take no number (they read "1/4, 3/4, 5/4, 7/4" before)."""
+    model = load_builtin(game)
+    board = next(c for c in model.components if isinstance(c, Board))
+    path = built(game, "en", only=(board.id,), paper="a4", guide=False).path
+    tr = translator("en", model.folder)
+    prefix = f"{tr.gettext(model.title)} · EN · "
+    counts = [footer.rpartition(" · ")[2] for footer in footers(path)
+              if footer_parts(footer, prefix)[1]]
+    total = len(counts)
+    assert total > 1 and len(footers(path)) > total        # tiles, with blank backs between
+    assert counts == [f"{n}/{total}" for n in range(1, total + 1)]

@@ -1,5 +1,6 @@
 """The questions the sources leave open, settled by this kit (issue 32), read back from each
-rule summary page in every language: a reader finds the answer, marked as the kit's choice.
+rule summary page in every language: a reader finds the answer, marked as the kit's choice
+(Patient Zero Solo: by a dagger †, explained in the guide's "About this edition").
 (COVID-19's are held in tests/games/clinic_covid19/test_rules_print.py.)"""
 
 from __future__ import annotations
@@ -11,26 +12,27 @@ import pytest
 
 SETTLED = {
     "patient-zero-solo": {
-        "en": ["Then put these 6 cards on the discard pile. None of them takes effect. "
-               "(this kit’s choice)",
+        "en": ["Then put these 6 cards on the discard pile. None of them takes effect.†",
                "Easy: a Specialist cancels any colour, except a Contagion of another colour",
                "Negative cards take effect in the order drawn, then go to the discard pile.",
                "The cubes already on it leave the patient: erase them.",
                "at once, when every limb still attached holds 3 cubes of one same colour",
-               "A score of exactly 100 wins", "(this kit’s choice)"],
-        "fr": ["Puis posez ces 6 cartes sur la défausse. Aucune ne prend effet. (choix de ce kit)",
+               "A score of exactly 100 also wins.†",
+               "† This edition’s ruling where the published rules are silent."],
+        "fr": ["Puis posez ces 6 cartes sur la défausse. Aucune ne prend effet.†",
                "sauf une Contagion",
                "agissent dans l’ordre du tirage, puis vont sur la défausse",
                "Les cubes qu’il portait quittent le patient : effacez-les.",
                "aussitôt, si chaque membre encore attaché porte 3 cubes d’une même couleur",
-               "Un score d’exactement 100 gagne", "(choix de ce kit)"],
-        "de": ["Lege diese 6 Karten danach auf den Ablagestapel. Keine davon wirkt. "
-               "(Festlegung dieses Kits)",
+               "Un score d’exactement 100 gagne aussi.†",
+               "† Choix de cette édition là où les règles publiées ne disent rien."],
+        "de": ["Lege diese 6 Karten danach auf den Ablagestapel. Keine davon wirkt.†",
                "außer einer Ansteckung anderer Farbe",
                "und kommen danach auf den Ablagestapel",
                "Die Steine, die es schon trägt, verlassen den Patienten",
                "sofort, wenn jedes noch vorhandene Körperteil 3 Steine derselben Farbe trägt",
-               "Genau 100 Punkte gewinnen", "(Festlegung dieses Kits)"],
+               "Genau 100 Punkte gewinnen auch.†",
+               "† Festlegung dieser Ausgabe, wo die veröffentlichten Regeln schweigen."],
     },
     "microbious": {
         "en": ["For 2 to 8 players (this kit’s suggestion: the source does not say).",
@@ -50,17 +52,17 @@ SETTLED = {
     },
     "pharma-code": {
         "en": ["The stage winner moves first, then each other player clockwise from them",
-               "The source does not publish the track’s length: this kit’s track has 58 squares",
+               "The track has 58 squares. †",
                "At any time, a joker may be swapped for a number card",
-               "An answered card goes under the pile. (this kit’s choice)",
+               "An answered card goes under the pile. †",
                "winning is almost impossible", "may go on to the next free one"],
         "fr": ["Le vainqueur de l’étape avance le premier, puis chaque autre joueur",
-               "celui de ce kit a 58 cases", "À tout moment, un joker peut être échangé",
-               "Une carte jouée va sous la pile. (choix de ce kit)", "presque impossible",
+               "Le parcours compte 58 cases. †", "À tout moment, un joker peut être échangé",
+               "Une carte jouée va sous la pile. †", "presque impossible",
                "peut aller sur la case libre suivante"],
         "de": ["Wer die Etappe gewonnen hat, zieht zuerst, dann alle anderen im Uhrzeigersinn",
-               "Die Strecke dieses Kits hat 58 Felder", "Ein Joker darf jederzeit",
-               "kommt unter den Stapel. (Festlegung dieses Kits)", "fast unmöglich",
+               "Die Strecke hat 58 Felder. †", "Ein Joker darf jederzeit",
+               "kommt unter den Stapel. †", "fast unmöglich",
                "darf auf das nächste freie ziehen"],
     },
     "save-patient-zero": {

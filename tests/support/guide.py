@@ -1,4 +1,5 @@
-"""Read a kit's print guide (page 1) back: its page ranges, each checked against the PDF itself
+"""Read a kit's print guide (page 1, and page 2 when a long guide takes it) back: its page
+ranges, each checked against the PDF itself
 (page count, blank pages, where the outline says each part starts)."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ PAGE_LIST = r"\w+ ((?:\d+(?:–\d+)?)(?:, \d+(?:–\d+)?)*)"  # "pages 3–10, 1
 
 @dataclass(frozen=True)
 class Guide:
-    """Page 1 of a kit as its reader sees it, and the PDF it opens."""
+    """The guide's pages of a kit as its reader sees them, and the PDF it opens."""
 
     text: str
     pages: int                          # pages of the whole PDF
@@ -45,7 +46,13 @@ def read_guide(path: Path, game: str | Path, lang: str) -> Guide:
     blank = {n for n, page in enumerate(lines, 1) if page and fold(page).startswith(note)}
     outline = {item.title: reader.get_destination_page_number(item) + 1
                for item in reader.outline}
-    return Guide(fold(lines[0]), len(lines), outline, blank, tr)
+    # the guide's pages: page 1, and page 2 when its footer still names the guide and it is
+    # not the blank-back note (a guide too long for one page goes on rather than shrink)
+    title = tr.gettext(m.GUIDE_TITLE)
+    more = [page for page in lines[1:2]
+            if page and title in page[-1] and not fold(page).startswith(note)]
+    return Guide(fold([line for page in (lines[0], *more) for line in page]), len(lines),
+                 outline, blank, tr)
 
 
 def listed(guide: Guide, message: str) -> set[int]:

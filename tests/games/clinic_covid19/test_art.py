@@ -1,6 +1,7 @@
 """COVID-19 for Clinic Deluxe's art read back: the 100 tiles are one drawing of the seeded
-coronavirus placed 100 times, the round marker carries its syringe pictogram on both sides,
-and the coronavirus is drawn from data.art (another seed, another drawing)."""
+coronavirus placed 100 times, the round marker carries its syringe pictogram on both sides
+(its back a design of its own), and the coronavirus is drawn from data.art (another seed,
+another drawing)."""
 
 from __future__ import annotations
 
@@ -51,9 +52,14 @@ def test_another_seed_draws_another_coronavirus(tmp_path, tiles_pdf):
 
 
 def test_the_round_marker_shows_its_syringe_on_both_sides(tmp_path):
+    """The front names the marker; the back is its own drawing (no word), the syringe on both."""
     pdf = _build(tmp_path, only=("round-marker",))
     lines, ops = page_lines(pdf), page_ops(pdf)
     syringe = icon_ops("syringe")
-    marker = [i for i, page in enumerate(lines) if "ROUND" in page]
-    assert len(marker) == 2 and all(syringe in ops[i] for i in marker)
+    printed = [i for i, page in enumerate(ops) if syringe in page
+               and "Round marker" in lines[i][-1]]     # the footer names the part
+    assert len(printed) == 2
+    front, back = printed
+    assert "ROUND" in lines[front] and "ROUND" not in lines[back]
+    assert ops[front] != ops[back]
 

@@ -1,6 +1,6 @@
 """COVID-19 for Clinic Deluxe read back from its PDFs: 100 tiles, the round marker, the
-Propagation tile with the published column and flagged house defaults, its two sides lined up
-for duplex printing, the summary card, and fr/de builds that fit."""
+Propagation tile with the published row starred, count tracks for its zones, its two sides
+lined up for duplex printing, the summary card, and fr/de builds that fit."""
 
 from __future__ import annotations
 
@@ -44,17 +44,21 @@ def test_100_tiles_one_marker(kit, pages):
     assert kit.cards == 100 + 1 + 1 + 1
     tiles = component_pages(pages, "COVID-19 tiles")
     assert sum(lines.count("COVID-19") for lines in tiles) == 100
-    marker = component_pages(pages, "Round marker")    # printed on both sides: one a page
-    assert [lines.count("ROUND") for lines in marker] == [1, 1]
+    marker = component_pages(pages, "Round marker")    # the word on its front; a back of its own
+    assert [lines.count("ROUND") for lines in marker] == [1, 0]
 
 
 def test_propagation_sides_and_flags(pages):
     front, back = component_pages(pages, "Propagation tile")
     assert "▼ LOW CONTAGION" in front and "▲ HIGH CONTAGION" in back
-    assert "SELF-ISOLATION" in front and ["small", "medium", "large"] == [
-        x for x in front if x in ("small", "medium", "large")]
-    assert (front.count("published"), front.count("house default")) == (1, 2)
-    assert (back.count("published"), back.count("house default")) == (0, 3)
+    # the published row (low contagion, medium self-isolation) alone has its ★, explained once
+    rows = ("small", "medium", "large", "medium ★")
+    assert "SELF-ISOLATION" in front and [x for x in front if x in rows] == [
+        "small", "medium ★", "large"]
+    assert [x for x in back if x in rows] == ["small", "medium", "large"]
+    for side in (front, back):
+        assert "★ published figures" in side
+        assert not [line for line in side if "house default" in line or "not a published" in line]
     for side in (front, back):
         rounds = [r for line in side for r in re.findall(r"Round \d", line)]
         assert [f"Round {n}" for n in range(1, 7)] == rounds
@@ -137,18 +141,21 @@ def _squares_mm(path, page: int, left: float, top: float, side: float) -> list[t
 
 def test_round_track_and_zones_hold_the_pieces(kit):
     """The round marker (a tile's size) has a space a round, in one row over the table's
-    columns; each zone holds 2 × 4 tiles laid flat, all inside the tile's trim."""
+    columns; each zone is an open area (no tile spaces that would suggest a maximum) over a
+    count track from 0 to vars.count_track, all inside the tile's trim."""
     pages = page_lines(kit.path)
     front = next(i for i, lines in enumerate(pages) if "▼ LOW CONTAGION" in lines)
     left, top = trim_box(kit.path, front)
-    tile = load_builtin("clinic-covid19").vars["tile"]
+    game = load_builtin("clinic-covid19")
+    tile, most = game.vars["tile"], game.vars["count_track"]
     track = _squares_mm(kit.path, front, left, top, tile + 1)
     assert len(track) == 6 and len({y for _, y in track}) == 1
     assert all(TABLE_X <= x and x + tile + 1 <= TILE[0] - 4 for x, _ in track)
-    spaces = _squares_mm(kit.path, front, left, top, tile)
-    assert len(spaces) == 16 and all(y + tile <= TILE[1] - 4 for _, y in spaces)
-    cured = [s for s in spaces if s[0] < TILE[0] / 2]
-    assert len(cured) == 8 and len({x for x, _ in cured}) == 4   # 4 across, 2 down
+    assert _squares_mm(kit.path, front, left, top, tile) == []
+    counts = [w for w in words_mm(kit.path, front) if w["text"].isdigit()
+              and top + 90 < w["top"] and w["bottom"] < top + TILE[1] - 4]
+    for zone in (lambda x: x < left + TILE[0] / 2, lambda x: x > left + TILE[0] / 2):
+        assert sorted(int(w["text"]) for w in counts if zone(w["x0"])) == list(range(most + 1))
 
 
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (1.5, -1.0)])
@@ -175,7 +182,7 @@ def test_summary_card_round_infections_and_victory(pages):
     assert "EACH ROUND" in front
     text = " ".join(back)
     assert "INFECTIONS AND THE END" in back and "END OF THE GAME" in back
-    assert "TACTICAL VICTORY: total popularity 40 × the number of players or less." in text
+    assert "TACTICAL VICTORY: total popularity 40 × the number of players or less. †" in text
     assert "strictly more cured patients than deceased" in text
 
 
@@ -195,8 +202,9 @@ def test_summary_card_is_an_upright_a5_of_readable_text(kit, pages):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("fr", ["▼ CONTAGION FAIBLE", "règle maison", "Tour 1", "GUÉRIS", "CONFINEMENT"]),
-    ("de", ["▼ NIEDRIGE ANSTECKUNG", "Hausregel", "Runde 1", "GEHEILT", "SELBSTISOLATION"]),
+    ("fr", ["▼ CONTAGION FAIBLE", "★ chiffres publiés", "Tour 1", "GUÉRIS", "CONFINEMENT"]),
+    ("de", ["▼ NIEDRIGE ANSTECKUNG", "★ veröffentlichte Zahlen", "Runde 1", "GEHEILT",
+            "SELBSTISOLATION"]),
 ])
 def test_translations_fit(tmp_path, lang, words):
     result = build(BuildRequest("clinic-covid19", lang, only=("propagation", "summary-card"),

@@ -47,23 +47,16 @@ FACTS = {
         "de": ["Legt die Ausbreitungstafel rechts neben den Hauptspielplan",
                "einen Stapel für jede Runde: die Zahl dieser Runde in der Spalte mal die Zahl "
                "der Spieler"]},
-    # settled by this kit (issue 32): 100 tiles cannot hold every pile at once at 3-4 players
-    # on the published column (4+4+6+6+8+8 = 36 tiles a player)
+    # settled by this edition (issue 32), marked †: 100 tiles cannot hold every pile at once
+    # at 3-4 players on the published column (4+4+6+6+8+8 = 36 tiles a player × 3 or 4 > 100)
     "later piles and a short reserve": {
-        "en": ["comes to more than 100 tiles, the kit cannot hold every pile at setup",
-               "then make each later pile from the reserve as its round starts",
-               "On the published column: 36 × 3 = 108, 36 × 4 = 144.",
-               "each missing tile counts as one in the Deceased zone", "(this kit’s choice)"],
-        "fr": ["dépasse 100 tuiles",
-               "puis chaque pile suivante avec la réserve au début de son tour",
-               "Sur la colonne publiée : 36 × 3 = 108, 36 × 4 = 144.",
-               "chaque tuile manquante compte comme une tuile dans la zone Décédés",
-               "(choix de ce kit)"],
-        "de": ["mehr als 100 Plättchen",
-               "jeden weiteren Stapel zu Beginn seiner Runde aus dem Vorrat",
-               "In der veröffentlichten Spalte: 36 × 3 = 108, 36 × 4 = 144.",
-               "jedes fehlende Plättchen zählt als eines im Feld Verstorben",
-               "(Festlegung dieses Kits)"]},
+        "en": ["With 3–4 players, set out round 1’s pile alone; make each later pile from the "
+               "reserve as its round starts. †",
+               "each missing tile counts as one in the Deceased zone"],
+        "fr": ["À 3–4 joueurs, ne préparez que la pile du tour 1",
+               "chaque tuile manquante compte pour une dans la zone Décédés"],
+        "de": ["Bei 3–4 Spielern legt ihr nur den Stapel der Runde 1 aus",
+               "jedes fehlende Plättchen zählt als eines im Feld Verstorben"]},
     "blood transfusions": {
         "en": ["an infected patient gets none. Once they are fully cured, their tile and their "
                "car go back to the reserve and the patient to the Cured zone"],
@@ -113,11 +106,11 @@ FACTS = {
         "de": ["Zahlt 20 $, um ein COVID-19-Plättchen", "ihr dürft nicht zusammenlegen"]},
     "outpatients for $6 infect the doctor": {
         "en": ["infected or not, for $6. The doctor catches the virus",
-               "If that person had none, take one from the reserve. (this kit’s choice)"],
+               "If that person had none, take one from the reserve. †"],
         "fr": ["infecté ou non, pour 6 $. Le médecin attrape le virus",
-               "prenez-en une dans la réserve. (choix de ce kit)"],
+               "prenez-en une dans la réserve. †"],
         "de": ["ob infiziert oder nicht, für 6 $ behandeln. Der Arzt steckt sich an",
-               "nehmt eines aus dem Vorrat. (Festlegung dieses Kits)"]},
+               "nehmt eines aus dem Vorrat. †"]},
     "room capacity": {
         "en": ["A treatment room takes at most 2 people to treat",
                "No free bed for an infected doctor?"],
@@ -135,7 +128,7 @@ FACTS = {
         "fr": ["donnez les tuiles en trop à un autre joueur",
                "Si toutes les cliniques sont pleines, les tuiles en trop vont dans la zone "
                "Décédés"],
-        "de": ["gehen die übrigen an einen anderen Spieler",
+        "de": ["gebt die übrigen einem anderen Spieler",
                "Sind alle Kliniken voll, kommen die übrigen Plättchen auf das Feld Verstorben"]},
     "administrative phase": {
         "en": ["Infected doctors do not work, and so lose no skill level",
@@ -150,15 +143,14 @@ FACTS = {
     "new contagion": {
         "en": ["each player takes 1 tile from the reserve", "each player takes 2 tiles"],
         "fr": ["chaque joueur prend 1 tuile de la réserve", "chaque joueur prend 2 tuiles"],
-        "de": ["Jeder Spieler nimmt 1 Plättchen", "Jeder Spieler nimmt 2 Plättchen"]},
+        "de": ["Jeder von euch nimmt 1 Plättchen", "Jeder von euch nimmt 2 Plättchen"]},
     "the win": {
         "en": ["After round 6, count", "strictly more cured patients than deceased",
-               "A tie is a loss: the goal asks for strictly more cured, though the end-of-game "
-               "paragraph would let a tie win. (this kit’s choice)"],
+               "A tie between ⌂ and ☠ is a loss. †"],
         "fr": ["Après le tour 6, comptez", "strictement plus de patients guéris que de décédés",
-               "Une égalité est une défaite : le but exige strictement plus de guéris"],
+               "Une égalité entre ⌂ et ☠ est une défaite. †"],
         "de": ["Zählt nach Runde 6", "echt mehr geheilten Patienten als Verstorbenen",
-               "Ein Gleichstand ist eine Niederlage: Das Ziel verlangt echt mehr Geheilte"]},
+               "Ein Gleichstand zwischen ⌂ und ☠ ist eine Niederlage. †"]},
     "tactical and strategic victories": {
         "en": ["Tactical victory", "40 × the number of players or less", "Strategic victory",
                "more than 40 × the number of players"],
@@ -167,9 +159,14 @@ FACTS = {
         "de": ["Taktischer Sieg", "höchstens 40 × die Spielerzahl", "Strategischer Sieg",
                "mehr als 40 × die Spielerzahl"]},
     "propagation table": {
-        "en": ["4, 4, 6, 6, 8, 8", "(house default)", "Only one column is published"],
-        "fr": ["4, 4, 6, 6, 8, 8", "(règle maison)", "Une seule colonne est publiée"],
-        "de": ["4, 4, 6, 6, 8, 8", "(Hausregel)", "Nur eine Spalte ist veröffentlicht"]},
+        "en": ["4, 4, 6, 6, 8, 8 ★", "★ published figures"],
+        "fr": ["4, 4, 6, 6, 8, 8 ★", "★ chiffres publiés"],
+        "de": ["4, 4, 6, 6, 8, 8 ★", "★ veröffentlichte Zahlen"]},
+    # the rulings' mark, explained once; the explanations themselves are in the guide
+    "the dagger's legend": {
+        "en": ["† This edition’s ruling where the published rules are silent."],
+        "fr": ["† Choix de cette édition là où les règles publiées ne disent rien."],
+        "de": ["† Festlegung dieser Ausgabe, wo die veröffentlichten Regeln schweigen."]},
 }
 
 # what the A6 summary card itself must say (the round, the infections, the end)
@@ -179,21 +176,22 @@ AID = {
            "Elderly person (expansion)", "Pregnant woman (expansion)",
            "Out for this round, back next round", "pay $20 of your own money",
            "the extra tiles go to the Deceased zone", "1 with low contagion ▼, 2 with high ▲",
-           "strictly more cured patients than deceased", "A tie is a loss."],
+           "strictly more cured patients than deceased", "A tie is a loss. †"],
     "fr": ["Admettre des patients : chaque joueur doit choisir cette action au moins une fois",
            "Une salle accueille au plus 2 personnes à soigner", "pour 6 $ et se fait infecter",
            "Personne âgée (extension)", "Femme enceinte (extension)",
            "Absente ce tour-ci, elle revient au tour suivant", "payez 20 $ de votre propre argent",
            "les tuiles en trop vont dans la zone Décédés", "1 en contagion faible ▼, 2 en élevée ▲",
-           "strictement plus de patients guéris que de décédés", "Une égalité est une défaite."],
-    "de": ["Patienten aufnehmen: Jeder Spieler muss diese Aktion mindestens einmal wählen",
+           "strictement plus de patients guéris que de décédés",
+           "Une égalité est une défaite. †"],
+    "de": ["Patienten aufnehmen: Jeder von euch muss diese Aktion mindestens einmal wählen",
            "Ein Raum fasst höchstens 2 zu behandelnde Personen", "für 6 $ und steckt sich an",
            "Ältere Person (Erweiterung)", "Schwangere (Erweiterung)",
            "Sie fällt diese Runde aus und kehrt nächste Runde zurück",
            "Zahlt 20 $ aus eigenem Geld", "kommen die übrigen Plättchen auf das Feld Verstorben",
            "1 bei niedriger Ansteckung ▼, 2 bei hoher ▲",
            "echt mehr geheilten Patienten als Verstorbenen",
-           "Ein Gleichstand ist eine Niederlage."],
+           "Ein Gleichstand ist eine Niederlage. †"],
 }
 
 
@@ -245,7 +243,7 @@ def test_no_text_under_6_pt(kit):
 def test_pages_and_cards(kit):
     lang, result, _pages, by_title = kit
     cards = len(load_builtin(GAME).component("rules").cards)
-    assert cards == 8  # 16 faces: one sheet of poker cards
+    assert cards == 9  # 18 faces: one sheet of poker cards
     titles = TITLES[lang]
     # the rule cards fit on one sheet (fronts, then backs); the summary takes two pages,
     # never smaller type; the A5 card is two-sided
@@ -271,3 +269,15 @@ def test_a_cost_changed_in_the_data_changes_every_language(tmp_path):
         printed = squeeze(" ".join(" ".join(p) for p in page_lines(result.path)))
         assert all(squeeze(p) in printed for p in phrases), lang
         assert squeeze("$20") not in printed and squeeze("20 $") not in printed
+
+
+def test_no_note_for_the_makers_in_what_players_read(kit):
+    """The editorial rule: rulings carry a † and the published figures a ★; no sentence on
+    the cards, the summary page or the summary card talks of the source, the kit or a house
+    default (the guide's "About this edition" says why)."""
+    lang = kit[0]
+    text = " ".join(text_of(kit, part) for part in ("cards", "page", "aid")).lower()
+    banned = {"en": ["housedefault", "thiskit’schoice", "thesource", "notapublished"],
+              "fr": ["règlemaison", "choixdecekit", "lasource"],
+              "de": ["hausregel:", "dieseskits", "diequelle"]}[lang]
+    assert [word for word in banned if word in text] == []

@@ -1,6 +1,6 @@
-"""Patient Zero: A Solo Epidemic's art read back from the PDF: a card back whose pattern tiles
-inside each card (nothing clipped at a seam), a paper die whose every fold is dashed, and die
-faces whose limb names sit on one line in German, the longest language."""
+"""Patient Zero: A Solo Epidemic's art read back from the PDF: a card back whose pattern runs
+to the bleed edge (no frame for a drifting duplex to show), a paper die whose every fold is
+dashed, and die faces whose limb names sit on one line in German, the longest language."""
 
 from __future__ import annotations
 
@@ -24,21 +24,28 @@ def game():
     return resolve_game("patient-zero-solo")
 
 
-def test_back_pattern_tiles_inside_each_card(tmp_path, game):
-    """Every disease shape of the back lies inside its card's white margin: none is cut at
-    a seam, and each card shows the same 30 shapes."""
+def test_back_pattern_runs_to_the_bleed_edge(tmp_path, game):
+    """Each card back is its pale field to the bleed edge, no inset frame (a drifting duplex
+    shows no lopsided white border), and its shapes run past the trim on every side."""
     built = build_kit(tmp_path, only=("deck",))
     index = built.first_page["deck"] + 1  # the first sheet's backs
-    margin = game.vars["back"]["margin"]
-    cards = [(left + BLEED, top + BLEED, right - BLEED, bottom - BLEED)
-             for left, top, right, bottom in dict.fromkeys(clip_boxes(built.path, index))
-             if abs(right - left - 63.5 - 2 * BLEED) < 0.3]
+    cards = [box for box in dict.fromkeys(clip_boxes(built.path, index))
+             if abs(box[2] - box[0] - 63.5 - 2 * BLEED) < 0.3]
     assert len(cards) == 9
+    fields = filled_boxes(built.path, index, hex_rgb(game.palette["back-field"]))
+    for left, top, right, bottom in cards:
+        assert any(f[0] <= left + 0.1 and f[2] >= right - 0.1 and f[1] <= top + 0.1
+                   and f[3] >= bottom - 0.1 for f in fields), "the field stops short of the bleed"
     shapes = [box for colour in game.data["colours"]
               for box in filled_boxes(built.path, index, hex_rgb(game.palette[colour]))]
-    counts = [sum(1 for b in shapes if c[0] + margin <= b[0] and b[2] <= c[2] - margin
-                  and c[1] + margin <= b[1] and b[3] <= c[3] - margin) for c in cards]
-    assert counts == [30] * 9 and len(shapes) == 9 * 30
+    columns, rows = game.vars["back"]["grid"]
+    assert len(shapes) == 9 * columns * rows
+    for left, top, right, bottom in cards:
+        mine = [b for b in shapes if left - 3 <= b[0] and b[2] <= right + 3
+                and top - 3 <= b[1] and b[3] <= bottom + 3]
+        trim = (left + BLEED, top + BLEED, right - BLEED, bottom - BLEED)
+        assert min(b[0] for b in mine) < trim[0] and max(b[2] for b in mine) > trim[2]
+        assert min(b[1] for b in mine) < trim[1] and max(b[3] for b in mine) > trim[3]
 
 
 def test_paper_die_draws_every_fold_dashed_once(tmp_path, game):

@@ -98,26 +98,26 @@ def test_every_card_shows_its_colour_as_a_shape(kit, game):
             assert len([s for s in shapes if 28 < s[1] < 50]) >= 3, (band, shapes)
 
 
-def _chord_middle(placement, box, reach: float) -> tuple[float, float] | None:
-    """Where an arrow half (a half disc carried on into the bleed) crosses its card's trim
-    edge, in card mm: the middle of its box along the edge it straddles, when it reaches
-    ``reach`` mm past it; None for a shape elsewhere."""
+def _gate_point(placement, box, inset: float) -> tuple[float, float] | None:
+    """Where an arrow half points from: the point of its card's trim edge it faces, in card
+    mm, when its near end lies ``inset`` mm inside that edge (nothing of it on the cut, so a
+    drifting cut never clips it); None for a shape elsewhere."""
     corners = [to_card(placement, x, y) for x in box[0::2] for y in box[1::2]]
     xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
-    for edge_x, beyond in ((0.0, -xs[0]), (placement.w, xs[-1] - placement.w)):
-        if xs[0] < edge_x < xs[-1] and abs(beyond - reach) < 0.05:
+    for edge_x, gap in ((0.0, xs[0]), (placement.w, placement.w - xs[-1])):
+        if abs(gap - inset) < 0.05:
             return edge_x, (ys[0] + ys[-1]) / 2
-    for edge_y, beyond in ((0.0, -ys[0]), (placement.h, ys[-1] - placement.h)):
-        if ys[0] < edge_y < ys[-1] and abs(beyond - reach) < 0.05:
+    for edge_y, gap in ((0.0, ys[0]), (placement.h, placement.h - ys[-1])):
+        if abs(gap - inset) < 0.05:
             return (xs[0] + xs[-1]) / 2, edge_y
     return None
 
 
 def test_limb_cards_make_one_patient_with_meeting_arrows(kit, game):
     """Laid out as vars.patient says, every pair of limbs on the Path of Contagion shows two
-    green arrow halves on the card edge they share, meeting at the same point (to 0.1 mm),
-    each reaching vars.gate_bleed mm past the trim into the bleed, so a cut that drifts a
-    millimetre never clips it short of the edge; each card names its paths."""
+    green arrow halves on the card edge they share, facing the same point (to 0.1 mm), each
+    ending vars.gate.inset mm inside the cut, so a cut that drifts never clips it; each card
+    names its paths."""
     limbs, patient = game.data["limbs"], game.vars["patient"]
     green = hex_rgb(game.palette["contagion"])
     (index, page), = _pages(kit, "limbs", "front")
@@ -130,7 +130,7 @@ def test_limb_cards_make_one_patient_with_meeting_arrows(kit, game):
                 if all(0 <= v <= side for v, side in
                        zip(to_card(placement, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
                            (w, h), strict=True))]
-        local = [_chord_middle(placement, box, game.vars["gate_bleed"]) for box in mine]
+        local = [_gate_point(placement, box, game.vars["gate"]["inset"]) for box in mine]
         assert None not in local, limb  # every arrow half sits on an edge
         halves[limb] = [(patient[limb][0] * w + x, patient[limb][1] * h + y)
                         for x, y in local if x is not None]

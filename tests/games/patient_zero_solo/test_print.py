@@ -33,16 +33,16 @@ NEED = {
     "de": ["Was du brauchst",
            "die 44 Epidemiekarten, die sechs Körperteilkarten, die Tagesleiste und die "
            "Spielhilfe;",
-           "Sie ersetzen die farbigen Steine.",
-           "den Papierwürfel oder die sechs Aufkleber auf einem leeren Würfel: Sie ersetzen den "
-           "Körperteilwürfel."],
+           "das Patiententableau mit Bleistift und Radiergummi statt der farbigen Steine",
+           "den Papierwürfel oder die sechs Aufkleber auf einem leeren Würfel statt des "
+           "Körperteilwürfels;"],
 }
 MAT = {"en": "Play with a pencil instead of cubes",
        "fr": "Jouez au crayon au lieu des cubes",
        "de": "Spiel mit Bleistift statt mit Steinen"}
 DIE = {"en": "or roll an ordinary die: its number is the limb.",
        "fr": "ou lancez un dé ordinaire : son chiffre désigne le membre.",
-       "de": "oder nimm einen normalen Würfel: Seine Zahl nennt das Körperteil."}
+       "de": "oder nimm einen normalen Würfel: Die Augenzahl nennt dir das Körperteil."}
 
 
 @pytest.fixture(scope="module", params=["en", "fr", "de"])
@@ -107,3 +107,18 @@ def test_colour_cues_reach_cards_and_mat(tmp_path):
     assert lines.count("★ BLACK") == 11
     mat = next(page for page in pages if "PATIENT MAT" in page)
     assert sum(x.count("★") for x in mat) == 6 + 2 and not any("●" in x for x in mat)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_paragraph_ends_on_a_lone_word(built, lang):
+    """The epidemic cards' effects, the limb cards and the player aid, read back from the PDF
+    line by line: no paragraph ends on a line holding one word ("the Head." under "colour off
+    one limb. Never on"), as typography.yaml's last_line_words asks."""
+    pages = page_lines(built(GAME, lang).path)
+    fronts = [page for page in pages[2:15] if not any("PATIENT ZERO" == line for line in page)]
+    lone = [(before, line) for page in fronts for before, line in zip(page, page[1:], strict=False)
+            if len(line.split()) == 1 and len(before.split()) > 2 and not line.isupper()
+            and not before.isupper() and not re.search(r"[.:;!?)]$", before)
+            and not re.match(r"[↔\d]", before) and not line[:1].isdigit()]
+    assert len(fronts) >= 6 and not lone, lone

@@ -109,15 +109,17 @@ def test_four_pawns_each_with_its_shape_and_name(built, kits, lang):
     alone = _runs(built("pharma-code", lang, only=("pawns",), guide=False).path)
     runs = Counter(text for text, _d in alone[0])
     cues = load_builtin("pharma-code").colour_cues["pawns"]
-    names = {"red": "Red", "blue": "Blue", "green": "Green", "yellow": "Yellow"}
+    pgettext = translator(lang, FOLDER).pgettext
+    names = {c: typeset(pgettext("pawn colour", n), lang) for c, n in
+             {"red": "Red", "blue": "Blue", "green": "Green", "yellow": "Yellow"}.items()}
     for colour in COLOURS:
-        assert runs[_(names[colour])] == 2          # both faces
+        assert runs[names[colour]] == 2             # both faces
         assert runs[cues[colour]] == 4              # both faces and both feet
     # the Fast Track card of each colour prints the same shape beside the name
     fast = pages_of(_texts(pages), _("Fast Track cards"))
     fast_runs = {text for i in fast for text, _d in pages[i]}
     for colour in COLOURS:
-        assert f"{cues[colour]} {_(names[colour])} {cues[colour]}" in fast_runs
+        assert f"{cues[colour]} {names[colour]} {cues[colour]}" in fast_runs
 
 
 def test_pawn_colours_pass_the_accessibility_check():
