@@ -29,8 +29,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        help="game ids (default: every built-in game)"))
     kit(p.add_argument("--game-dir", help="build a game folder (game.yaml, layouts/, locales/)"))
     kit(p.add_argument("--lang", type=language_list,
-                       help="languages, comma-separated (default fr,en,de; for --game-dir, en and "
-                            "each language in its locales/)"))
+                       help="languages, comma-separated (default: a built-in game's fr,en,de, "
+                            "a --game-dir's en, and each language of a catalog in its "
+                            "locales/ or in pnp-locales/<game>/)"))
     p.add_argument("--paper", type=csv_list, default=["a4", "letter"],
                    help="papers: a4, letter (default both)")
     kit(p.add_argument("--only", type=csv_list, default=[], metavar="IDS",

@@ -77,12 +77,12 @@ def run(args: argparse.Namespace) -> int:
         folders = [None]  # the engine's catalog
     if args.action in ("extract", "init", "update"):
         for folder in folders:
-            path = (workflow.extract(folder) if args.action == "extract"
-                    else workflow.update(folder, args.lang, args.translator)
-                    if args.action == "update"
-                    else workflow.init(folder, args.lang, args.force, args.translator,
-                                       _named(args, folder)))
-            print(f"wrote {path}")
+            path, changed = ((workflow.extract(folder), True) if args.action == "extract"
+                             else workflow.updated(folder, args.lang, args.translator)
+                             if args.action == "update"
+                             else (workflow.init(folder, args.lang, args.force,
+                                                 args.translator, _named(args, folder)), True))
+            print(f"wrote {path}" if changed else f"no change: {path} is up to date")
         for folder in folders if args.action in ("init", "update") else ():
             engine = folder and workflow.engine_catalog(folder, args.lang, args.action,
                                                         args.translator)
@@ -117,6 +117,8 @@ def _named(args: argparse.Namespace, folder: Path | None) -> str:
 def _print_status(report: dict, verbose: bool) -> None:
     """A line per language and game with its counts in strings and words, a line per part
     of the game below it, the catalogs' problems; the ids themselves only when asked."""
+    from ..i18n.catalog import readable_key
+
     left = False
     for lang, games in report.items():
         for game, state in games.items():
@@ -125,6 +127,9 @@ def _print_status(report: dict, verbose: bool) -> None:
                        (("missing", state.missing), ("fuzzy", state.fuzzy)) if ids]
             counts += [counted(len(state.problems), "problem")] if state.problems else []
             counts += [f"words {state.words - state.words_left}/{state.words}"]
+            if state.optional_empty:  # genders and gendered steps: optional, left empty
+                counts += [f"{state.optional_empty} optional left empty (not counted; "
+                           "msgfmt --statistics counts them untranslated)"]
             print(f"{lang:<6} {game:<22} {state.percent:5.1f} %  {', '.join(counts)}")
             for name, part in state.parts.items():
                 if part.missing or part.fuzzy or verbose:
@@ -136,6 +141,6 @@ def _print_status(report: dict, verbose: bool) -> None:
             left = left or bool(state.missing or state.fuzzy)
             for label, ids in (("missing", state.missing), ("fuzzy", state.fuzzy)):
                 for message in ids if verbose else ():
-                    print(f"         {label}: {message.replace(chr(4), ' | ')[:90]!r}")
+                    print(f"         {label}: {readable_key(message, 90)}")
     if left and not verbose:
         print("(--verbose lists every part and the missing and fuzzy ids)")

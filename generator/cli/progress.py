@@ -26,7 +26,20 @@ def _warn(result: Any) -> None:
         count = len(result.fallback_ids)
         print(f"warning: {result.path.name}: {counted(count, 'message')} "
               f"{agreeing(count, 'has', 'have')} no '{result.lang}' translation; drawn in "
-              "English and marked [EN]", file=sys.stderr)
+              f"English and marked [EN]: {_named(result.fallback_ids)}", file=sys.stderr)
+
+
+FALLBACK_NAMED = 5  # how many untranslated messages a --fallback warning names
+
+
+def _named(keys: Any) -> str:
+    """The first few messages drawn in English, readable, then how many more."""
+    from ..i18n.catalog import readable_key
+
+    shown = sorted(keys)
+    named = ", ".join(readable_key(key, 60) for key in shown[:FALLBACK_NAMED])
+    more = len(shown) - FALLBACK_NAMED
+    return named + (f" and {more} more" if more > 0 else "")
 
 
 def _count(number: int, noun: str) -> str:

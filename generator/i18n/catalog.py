@@ -22,7 +22,7 @@ from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
 from ..limits import limit, refuse
 from ..resources import file_version
-from .checks import catalog_problems, syntax_problems
+from .checks import catalog_problems
 from .places import (
     catalog_folders,
     catalog_home,
@@ -33,6 +33,7 @@ from .places import (
 )
 from .plural_forms import plural_function, plural_index
 from .po_reading import read_po_text
+from .po_syntax import syntax_problems
 
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")
@@ -44,6 +45,13 @@ def message_key(message: str, context: str | None = None) -> str:
     """The key of one message in a translator and in the extracted messages: the msgid, after
     its msgctxt and gettext's separator when it has one."""
     return f"{context}{CONTEXT_SEP}{message}" if context else str(message)
+
+
+def readable_key(key: str, width: int = 80) -> str:
+    """A message key as a translator reads it: ``'Red' [context: pawn colour]``, not the
+    msgctxt glued to the msgid by gettext's invisible separator."""
+    context, sep, message = key.rpartition(CONTEXT_SEP)
+    return f"{message[:width]!r}" + (f" [context: {context}]" if sep else "")
 
 
 # within ``entries_set_aside``: a catalog is read without the entries its checks refuse
@@ -294,13 +302,13 @@ def _untranslated(tr: Translator, message: str) -> str:
     """One id without a translation: where the translator finds it and what to do there."""
     place = tr.place(message)
     if place is None:
-        return f"{message[:80]!r} (not in the catalog yet)"
+        return f"{readable_key(message)} (not in the catalog yet)"
     if message in tr.refused:
-        return f"{message[:80]!r} at {place} (refused: see that line's error)"
+        return f"{readable_key(message)} at {place} (refused: see that line's error)"
     if message in tr.fuzzy:
-        return (f"{message[:80]!r} at {place} (fuzzy: check the translation, then remove the "
-                "'#, fuzzy' line)")
-    return f"{message[:80]!r} at {place} (empty)"
+        return (f"{readable_key(message)} at {place} (fuzzy: check the translation, then "
+                "remove the '#, fuzzy' line)")
+    return f"{readable_key(message)} at {place} (empty)"
 
 
 class Gettext(Protocol):

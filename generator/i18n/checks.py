@@ -23,26 +23,12 @@ from ..errors import Problem
 from ..limits import limit, past
 from .engine_messages import GENDER_CONTEXT, GENDERS, gender_context
 
-PO_STRING = r'"(?:[^"\\]|\\.)*"'
-PO_LINE = re.compile(rf"^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?{PO_STRING}$")
 # a format field as str.format reads it: its name, then a conversion and a spec
 FIELD = re.compile(r"(?<!\{)\{(?!\{)([^{}:!]*)(![^{}:]*)?(:[^{}]*)?\}")
 NESTED = re.compile(r"(?<!\{)\{(?!\{)[^{}:]*:[^{}]*\{[^{}]*\}[^{}]*\}")  # {n:>{n}00}
 # a printf conversion as % reads it: flags, width, precision
 PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)[^<>]*?(/?)>")
-
-
-def syntax_problems(path: Path, text: str) -> list[Problem]:
-    """Lines Babel would silently misread: a string without its closing quote, a stray word."""
-    problems = []
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if line and not line.startswith("#") and not PO_LINE.match(line):
-            problems.append(Problem(str(path), "", f"cannot read {line[:60]!r}: a .po line is "
-                                    'a keyword (msgid, msgstr…) and a "quoted string", or a '
-                                    "quoted continuation; check the quotes", number))
-    return problems
 
 
 def placeholders(text: str) -> Counter[str]:

@@ -245,14 +245,14 @@ def own_messages(folder: Path) -> Messages:
     each sheet's title, which picks the form of the guide's step said of it."""
     found = game_messages(folder)
     raw = load_yaml(folder / "game.yaml", (folder,)) or {}
-    for item in raw.get("components") or []:
-        if isinstance(item, dict) and item.get("kind") in ("sheet", None) and \
-                isinstance(item.get("title"), Msg) and "cards" not in item and \
-                "cards_file" not in item and "cards_url" not in item:
+    for item in raw.get("components") or []:  # every part the guide names
+        if isinstance(item, dict) and isinstance(item.get("title"), Msg):
             _add(found, str(item["title"]), "game.yaml", 0, f"{folder.name}: optional: the "
-                 f"grammatical gender of your translation of this title, one of "
-                 f"{', '.join(GENDERS)}, when the print guide's step said of it needs one "
-                 "(\"use it as printed\"); leave it empty otherwise", GENDER_CONTEXT)
+                 f"grammatical gender of your translation of this part's title: write one "
+                 f"of the keywords {', '.join(GENDERS)} (in English), when a step of the "
+                 "print guide said of it needs one (\"use it as printed\"); leave it empty "
+                 "otherwise (msgfmt --statistics counts it untranslated, pnp does not)",
+                 GENDER_CONTEXT)
     for path in product_templates(folder):
         template_messages(path, templates_dir(), found, ENGINE,
                           f"{folder.name}: Savvy's referee page ({path.name})")

@@ -21,8 +21,8 @@ from importlib.metadata import PackageNotFoundError, metadata
 from pathlib import Path
 
 from babel import Locale
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import write_po
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import escape, write_po
 
 from ..content.textfile import read_text
 from .po_reading import read_po_text
@@ -104,10 +104,54 @@ def dumps(catalog: Catalog) -> bytes:
     entries kept, in the template's order, no trailing blank line. Babel writes each string
     whole; :func:`gettext_wrapped` wraps it as msgcat would (Babel's own wrapping differs)."""
     data = io.BytesIO()
-    write_po(data, catalog, width=0, sort_output=False, include_previous=True,
-             ignore_obsolete=False)
+    previous = _mark_previous(catalog)
+    try:
+        write_po(data, catalog, width=0, sort_output=False, include_previous=True,
+                 ignore_obsolete=False)
+    finally:
+        for message, ids in previous.values():
+            message.previous_id = ids
     text = data.getvalue().decode("utf-8").rstrip("\n") + "\n"
-    return gettext_wrapped(text).encode("utf-8")
+    return gettext_wrapped(PREVIOUS_MARK.sub(lambda m: _previous_line(m, previous),
+                                             _with_headers(text, catalog))).encode("utf-8")
+
+
+def _with_headers(text: str, catalog: Catalog) -> str:
+    """``text`` with the header fields Babel dropped put back, every field where the file
+    read had it (a new one last)."""
+    if not hasattr(catalog, EXTRA_HEADERS) or "\n\n" not in text:
+        return text
+    extras, order = getattr(catalog, EXTRA_HEADERS)
+    head, rest = text.split("\n\n", 1)
+    lines = head.split("\n")
+    start = next(i for i, line in enumerate(lines) if line == 'msgstr ""') + 1
+    fields = lines[start:] + [f'"{escape(f"{name}: {value}")[1:-1]}\\n"'
+                              for name, value in extras]
+    rank = {name: index for index, name in enumerate(order)}
+    fields.sort(key=lambda line: rank.get(line[1:].split(":", 1)[0].lower(), len(rank)))
+    return "\n".join(lines[:start] + fields) + "\n\n" + rest
+
+
+# Babel writes a previous msgid as a wrapped comment, a newline in it raw ("end-of-line within
+# string" for msgfmt); pnp writes a mark in its place and puts the escaped string there, which
+# gettext_wrapped then wraps as msgmerge does (``#| msgid ""`` and ``#| "..."`` lines).
+PREVIOUS_MARK = re.compile(r"^#\| (msgid|msgid_plural) \"@@pnp-previous-(\d+)@@\"$", re.M)
+
+
+def _mark_previous(catalog: Catalog) -> dict[str, tuple[Message, list[str]]]:
+    """Put a mark in place of every previous msgid, keeping the originals by the mark."""
+    kept: dict[str, tuple[Message, list[str]]] = {}
+    for index, message in enumerate(catalog):
+        if message.id and message.previous_id:
+            kept[str(index)] = (message, list(message.previous_id))
+            message.previous_id = [f"@@pnp-previous-{index}@@"] * len(message.previous_id)
+    return kept
+
+
+def _previous_line(match: re.Match[str], previous: dict[str, tuple[Message, list[str]]]) -> str:
+    keyword, index = match.groups()
+    ids = previous[index][1]
+    return f'#| {keyword} "{escape(ids[0] if keyword == "msgid" else ids[-1])[1:-1]}"'
 
 
 KEYWORD_LINE = re.compile(r'^((?:#[~|] )?)(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?) '
@@ -170,7 +214,29 @@ def _wrap(prefix: str, keyword: str, string: str) -> list[str]:
 def load(path: Path, locale: str | None = None) -> Catalog:
     """A catalog as Babel reads it, comments, previous msgids and obsolete entries included."""
     text = read_text(path, "a translation catalog (.po text)", "save it as UTF-8")
-    return read_po_text(path, text, locale)
+    catalog = read_po_text(path, text, locale)
+    setattr(catalog, EXTRA_HEADERS, _extra_headers(text, catalog))  # (extras, field order)
+    return catalog
+
+
+EXTRA_HEADERS = "pnp_extra_headers"  # the header fields Babel drops, kept on a loaded catalog
+HEADER = re.compile(r'^msgid ""\nmsgstr ((?:"(?:[^"\\]|\\.)*"\n?)+)', re.M)
+
+
+def _extra_headers(text: str, catalog: Catalog) -> tuple[list[tuple[str, str]], list[str]]:
+    """The header fields of ``text`` Babel does not write back (``X-Generator`` of Poedit,
+    ``X-Poedit-*``, Weblate's), in their order, and the order of every field (lower case):
+    a tool's settings, and its order, a rewrite must keep."""
+    found = HEADER.search(text)
+    if found is None:
+        return [], []
+    value = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', found.group(1)))
+    known = {name.lower() for name, _ in catalog.mime_headers}
+    fields = [(n.strip(), b.strip()) for n, b in
+              (line.split(":", 1) for line in value.split("\\n") if ":" in line)]
+    extras = [(name, body.replace('\\"', '"').replace("\\\\", "\\"))
+              for name, body in fields if name.lower() not in known]
+    return extras, [name.lower() for name, _ in fields]
 
 
 def normalize(path: Path, project: str) -> bytes:

@@ -44,6 +44,7 @@ class Status:
     fuzzy: tuple[str, ...]
     parts: dict[str, Part] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
+    optional_empty: int = 0  # optional entries left empty: not counted, but msgfmt counts them
 
     @property
     def translated(self) -> int:
@@ -106,4 +107,6 @@ def count(own: Messages, shared: Messages, tr: Translator | None,
         else:
             missing.append(message.key)
             part.missing, part.missing_words = part.missing + 1, part.missing_words + size
-    return Status(len(everything), tuple(missing), tuple(fuzzy), parts, tuple(problems))
+    empty = sum(1 for key, m in {**shared, **own}.items()
+                if optional(m) and tr is not None and not tr.has(key))
+    return Status(len(everything), tuple(missing), tuple(fuzzy), parts, tuple(problems), empty)

@@ -143,24 +143,40 @@ def init(folder: Path | None, lang: str, force: bool = False, who: str | None = 
 
 
 def update(folder: Path | None, lang: str, who: str | None = None) -> Path:
+    """:func:`updated`'s catalog path."""
+    return updated(folder, lang, who)[0]
+
+
+def updated(folder: Path | None, lang: str, who: str | None = None) -> tuple[Path, bool]:
     """Merge what the catalog must translate now into ``<lang>.po`` as msgmerge would (see
     :mod:`.merge`): an unchanged or returning text keeps its translation, a changed one
     keeps it marked fuzzy with the previous msgid (``#|``), a removed one becomes obsolete
     (``#~``), translator comments and the header stay. A catalog nothing changed in is left
-    byte for byte, its revision date too. Starts the catalog when there is none."""
+    byte for byte, its revision date too. Starts the catalog when there is none. The revision
+    date (and Last-Translator) change only when an entry did, not for a note or a reference.
+    Returns the path and whether the file changed."""
     _known_language(lang)
     path = _home(folder) / f"{lang}.po"
     if not path.is_file():
-        return init(folder, lang, who=who)
+        return init(folder, lang, who=who), True
     before = path.read_bytes()
     catalog = load(path, lang)
+    entries = _entries(catalog)
     template = _catalog(template_messages(folder), _project(folder))
     merge(catalog, template, _engine_ids(folder))
     if dumps(catalog) == before:
-        return path.absolute()  # nothing changed: the file stays byte for byte
+        return path.absolute(), False  # nothing changed: the file stays byte for byte
     catalog.creation_date = template.creation_date
-    fill_header(catalog, lang, who)
-    return _write(catalog, folder, path.name)
+    fill_header(catalog, lang, who, revised=_entries(catalog) != entries)
+    return _write(catalog, folder, path.name), True
+
+
+def _entries(catalog: Catalog) -> list[tuple]:
+    """What a translator's revision date is about: each entry's ids, translation, flags and
+    previous msgid, obsolete ones too (not its notes or source references)."""
+    return [(m.id, m.context, m.string, sorted(m.flags), m.previous_id, obsolete)
+            for obsolete, messages in ((False, catalog), (True, catalog.obsolete.values()))
+            for m in messages if m.id]
 
 
 def _engine_ids(folder: Path | None) -> set[str]:
@@ -181,7 +197,7 @@ def engine_catalog(folder: Path, lang: str, action: str, who: str | None = None
         return None
     mine = user_engine_folder() / f"{lang}.po"
     if mine.is_file():
-        return update(None, lang, who) if action == "update" else None
+        return updated(None, lang, who)[0] if action == "update" else None
     if any(path.is_file() for path in catalog_paths(lang, None)):
         return None  # the shipped engine catalog translates it
     return init(None, lang, who=who)

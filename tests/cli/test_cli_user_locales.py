@@ -44,11 +44,12 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 def fill(po: Path, changes: dict[str, str | tuple[str, ...]] | None = None) -> None:
-    """Translate every message of a catalog as its English text, except ``changes``."""
+    """Translate every message of a catalog as its English text, except ``changes``; the
+    optional grammatical genders stay empty, as a translator whose language needs none."""
     with po.open("rb") as handle:
         catalog = read_po(handle)
     for message in catalog:
-        if message.id:
+        if message.id and message.context != "grammatical gender":
             key = message.id[0] if isinstance(message.id, tuple) else message.id
             text = (changes or {}).get(key, message.id)
             if isinstance(message.id, tuple):  # as many forms as the header's Plural-Forms
