@@ -69,32 +69,43 @@ def message_problems(path: Path, message: Message) -> list[Problem]:
     allowed = placeholders(source) | placeholders(ids[-1])
     value = message.string
     strings = [str(v or "") for v in (value if isinstance(value, (list, tuple)) else [value])]
-    problems = []
+    found: dict[str, list[int]] = {}  # a problem's text -> the forms that have it
     for index, text in enumerate(strings):
         if not text:
             continue
-        form = f"msgstr[{index}]: " if plural else ""
-        unsafe = format_problem(text)
-        if unsafe:  # the one problem worth telling of this translation
-            problems.append(Problem(str(path), where, form + unsafe, message.lineno))
-            continue
-        lost = wanted - placeholders(text)
-        extra = placeholders(text) - allowed
-        if lost:
-            missing = numbered("placeholder", sorted(lost))
-            problems.append(Problem(str(path), where, f"{form}the translation lacks {missing}:"
-                                    " copy them unchanged from the msgid", message.lineno))
-        if extra:
-            added = numbered("placeholder", sorted(extra))
-            problems.append(Problem(str(path), where, f"{form}the translation has {added} the "
-                                    "msgid does not: remove them", message.lineno))
-        why = markup_problem(text)
-        if why and not markup_problem(source):
-            problems.append(Problem(str(path), where, f"{form}markup in the translation: {why}",
-                                    message.lineno))
-        problems.extend(Problem(str(path), where, form + why, message.lineno)
-                        for why in card_markup_problems(source, text))
-    return list(dict.fromkeys(problems))
+        for why in _form_problems(source, text, wanted, allowed):
+            found.setdefault(why, []).append(index)
+    return [Problem(str(path), where, _forms(indexes, plural) + why, message.lineno)
+            for why, indexes in found.items()]
+
+
+def _forms(indexes: list[int], plural: bool) -> str:
+    """``msgstr[0], msgstr[1]: `` for the plural forms one problem is found in (one line for
+    the same fault in every form), nothing for a message without plural."""
+    return ", ".join(f"msgstr[{i}]" for i in indexes) + ": " if plural else ""
+
+
+def _form_problems(source: str, text: str, wanted: Counter[str],
+                   allowed: Counter[str]) -> list[str]:
+    """What is wrong with one translated form: an unsafe format spec alone (the one problem
+    worth telling), else lost or added placeholders and markup."""
+    unsafe = format_problem(text)
+    if unsafe:
+        return [unsafe]
+    problems = []
+    lost = wanted - placeholders(text)
+    extra = placeholders(text) - allowed
+    if lost:
+        missing = numbered("placeholder", sorted(lost))
+        problems.append(f"the translation lacks {missing}: copy them unchanged from the msgid")
+    if extra:
+        added = numbered("placeholder", sorted(extra))
+        problems.append(f"the translation has {added} the msgid does not: remove them")
+    why = markup_problem(text)
+    if why and not markup_problem(source):
+        problems.append(f"markup in the translation: {why}")
+    problems.extend(card_markup_problems(source, text))
+    return problems
 
 
 def card_markup_problems(source: str, text: str) -> list[str]:
