@@ -38,7 +38,7 @@ NEED = {
            "the score pad and a pencil."],
     "fr": ["Matériel", "les 54 cartes de ce kit, avec leur dos ;",
            "la feuille de score et un crayon."],
-    "de": ["Was du brauchst", "die 54 Karten dieses Sets, mit Rückseiten;",
+    "de": ["Was du brauchst", "die 54 Karten dieses Sets;",
            "den Punkteblock und einen Bleistift."],
 }
 
@@ -207,3 +207,16 @@ POWERS = {"en": {"Kiss", "PCR", "Festival", "Mask", "Microscope", "Handshake", "
                  "Confinement"},
           "de": {"Küsschen", "PCR", "Festival", "Maske", "Mikroskop", "Händeschütteln",
                  "Schulbeginn", "Lockdown"}}
+
+
+@pytest.mark.slow
+def test_one_body_size_on_every_rule_card(kit):
+    """The rule cards' running text is set in one size on all eight faces, in every
+    language: no face shrinks its text to fit (headings, footers and titles aside)."""
+    _, path, pages = kit
+    numbered = [i for i, lines in enumerate(pages) if any(re.fullmatch(r"\d/8", x)
+                                                            for x in lines)]
+    with pdfplumber.open(str(path)) as pdf:
+        sizes = {round(c["size"], 2) for i in numbered for c in pdf.pages[i].chars
+                 if c["fontname"].endswith("DejaVuSans") and 6.5 < c["size"] < 7.6}
+    assert sizes == {7.5}
