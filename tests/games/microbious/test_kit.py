@@ -4,7 +4,6 @@ powers with their targets, identical backs, the score pad, and fr/de builds that
 from __future__ import annotations
 
 import re
-
 from collections import Counter
 from itertools import pairwise
 
