@@ -140,9 +140,9 @@ def _printing(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
     duplex: list[int] = []
     simplex: list[int] = []
     blank: list[int] = []
-    pages = [page for plan in plans for page in plan.pages]
-    for index in range(0, len(pages), 2):  # a sheet: a front and what lies behind it
-        sheet = pages[index:index + 2]
+    in_file = [page for plan in plans for page in plan.pages]
+    for index in range(0, len(in_file), 2):  # a sheet: a front and what lies behind it
+        sheet = in_file[index:index + 2]
         numbers = range(index + 1, index + 1 + len(sheet))
         if _two_sided(sheet):
             duplex += numbers
