@@ -120,12 +120,13 @@ def writable(path: Path | str, roots: Iterable[Path | str], what: str = "a file"
     return real(existing) / folder.relative_to(existing) / path.name
 
 
-def hashed_bytes(path: Path, real_root: Path, content: bool = True) -> bytes:
+def hashed_bytes(path: Path, real_root: Path, content: bool = True, read: bool = True) -> bytes:
     """What hashing ``path``, a file below the folder ``real_root`` (resolved), may read:
-    its bytes when it is a regular file inside the folder within ``file_bytes``; else only
-    what it is — a link out by its target's name, a device or pipe by its kind, a larger
-    file by its size and time — so hashing never reads what the game may not, nor waits on
-    a pipe. OSError when it cannot be read; FileNotFoundError for a dangling link."""
+    its bytes when it is a regular file inside the folder within ``file_bytes`` (and
+    ``read``: one of the files a build reads); else only what it is — a link out by its
+    target's name, a device or pipe by its kind, another file by its size and time (by its
+    size alone without ``content``) — so hashing never reads what the game may not, nor
+    waits on a pipe. OSError when it cannot be read; FileNotFoundError for a dangling link."""
     from .limits import limit as value
 
     target = real(path)
@@ -134,8 +135,48 @@ def hashed_bytes(path: Path, real_root: Path, content: bool = True) -> bytes:
     info = target.stat()
     if stat.S_ISDIR(info.st_mode):  # a link to a folder of the game: hashed there
         return b"folder"
-    if not stat.S_ISREG(info.st_mode) or info.st_size > value(FILE_LIMIT) or not content:
-        kind = f"{stat.S_IFMT(info.st_mode)}:{info.st_size}".encode()
-        return kind + str(info.st_mtime_ns).encode() if stat.S_ISREG(info.st_mode) \
-            and content else kind
+    kind = f"{stat.S_IFMT(info.st_mode)}:{info.st_size}".encode()
+    if not stat.S_ISREG(info.st_mode) or not content:
+        return kind
+    if info.st_size > value(FILE_LIMIT) or not read:
+        return kind + str(info.st_mtime_ns).encode()
     return target.read_bytes()
+
+
+def folder_files(root: Path) -> list[Path]:
+    """Every entry below ``root`` that is not a folder (files, links, devices), sorted; a
+    link to a folder is listed, never followed. Walked without recursion, and refused with
+    one line past ``folder_depth`` folders nested, ``folder_files`` entries, or
+    ``folder_bytes`` of regular files together: a folder from a zip may nest a thousand
+    deep, or hold sparse files of gigabytes that a build never reads."""
+    from .limits import limit as value
+
+    found: list[Path] = []
+    size = 0
+    waiting = [(root, 0)]
+    while waiting:
+        folder, depth = waiting.pop()
+        if depth > value("folder_depth"):
+            first = root / folder.relative_to(root).parts[0]
+            raise Refused(Problem(str(first), "", past(
+                "folder_depth", "folders nested inside one another")))
+        try:
+            with os.scandir(folder) as entries:
+                listed = list(entries)
+        except (PermissionError, FileNotFoundError, NotADirectoryError):
+            continue  # an unreadable folder holds nothing pnp reads
+        for entry in listed:
+            path = Path(entry.path)
+            if entry.is_dir(follow_symlinks=False):
+                waiting.append((path, depth + 1))
+                continue
+            found.append(path)
+            if len(found) > value("folder_files"):
+                raise Refused(Problem(str(root), "", past("folder_files", "files")))
+            if entry.is_file(follow_symlinks=False):
+                size += entry.stat(follow_symlinks=False).st_size
+                if size > value("folder_bytes"):
+                    raise Refused(Problem(str(root), "", past(
+                        "folder_bytes", "files together (move what the game does not use "
+                        "out of the folder)")))
+    return sorted(found)

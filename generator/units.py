@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
@@ -22,6 +23,9 @@ def parse_length(value: object) -> float:
     if isinstance(value, bool):
         raise ValueError(f"expected a length such as 12 or '12mm', got {value!r}")
     if isinstance(value, (int, float)):
+        if not math.isfinite(value):  # YAML's .inf and .nan: no place on a page
+            raise ValueError(f"expected a length such as 12 or '12mm', got {value!r}, which "
+                             "is not a finite number")
         return float(value)
     if isinstance(value, str):
         length = _string_length(value)

@@ -21,23 +21,40 @@ CONTEXTS = {
         "row": (("lab sheet grid", "answer key", "Savvy answer"), False),
         "col": (("lab sheet grid",), False),
         "card": (("lab sheet label",), False),
+        "green": (("molecule colour",), False),
+        "orange": (("molecule colour",), False),
+        "purple": (("molecule colour",), False),
         "yellow": (("molecule colour",), False),
-        "Goal": (("screen heading",), True),  # the rule summary's heading keeps the plain one
+        "cyan": (("molecule colour",), False),
+        "Goal": (("screen heading", "rule summary heading"), False),
     },
-    "microbious": {"yellow": (("virus colour",), False)},
+    "microbious": {
+        "red": (("virus colour",), False),
+        "blue": (("virus colour",), False),
+        "yellow": (("virus colour",), False),
+        "Goal": (("rule summary heading",), False),
+    },
+    "patient-zero-solo": {colour: (("disease colour",), False)
+                          for colour in ("Black", "Blue", "Red", "Yellow")},
+    "pharma-code": {colour: (("pawn colour",), False)
+                    for colour in ("Red", "Blue", "Green", "Yellow")},
 }
 
 
 def migrate(text: str, table: dict[str, tuple[tuple[str, ...], bool]]) -> str:
-    """Each entry ``msgid "X"`` (no msgctxt before it) of the table as one entry per context."""
+    """Each entry ``msgid "X"`` without a msgctxt of the table as one entry per context it
+    does not have yet, each with the plain entry's translation."""
     for msgid, (contexts, keep) in table.items():
-        entry = re.compile(rf'(?m)^(?<!msgctxt .\n)msgid "{re.escape(msgid)}"\n'
+        entry = re.compile(rf'(?m)^msgid "{re.escape(msgid)}"\n'
                            r'(msgstr(?:\[\d+\])? ".*"\n(?:".*"\n)*)')
-        match = entry.search(text)
-        if match is None or re.search(rf'(?m)^msgctxt "{re.escape(contexts[0])}"\n'
-                                      rf'msgid "{re.escape(msgid)}"$', text):
+        match = next((m for m in entry.finditer(text)
+                      if not text[:m.start()].rstrip("\n").rsplit("\n", 1)[-1]
+                      .startswith("msgctxt ")), None)
+        missing = [c for c in contexts if not re.search(
+            rf'(?m)^msgctxt "{re.escape(c)}"\nmsgid "{re.escape(msgid)}"$', text)]
+        if match is None or not missing:
             continue
-        blocks = [f'msgctxt "{c}"\nmsgid "{msgid}"\n{match.group(1)}' for c in contexts]
+        blocks = [f'msgctxt "{c}"\nmsgid "{msgid}"\n{match.group(1)}' for c in missing]
         if keep:
             blocks.insert(0, match.group(0))
         text = text[:match.start()] + "\n".join(blocks) + text[match.end():]

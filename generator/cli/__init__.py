@@ -82,9 +82,7 @@ def make_parser() -> argparse.ArgumentParser:
         module.register(sub)
     for command in sub.choices.values():
         _network_option(command)
-        command.add_argument("--trust-code", action="store_true",
-                             help="run the Python a game folder brings (its python/ package); "
-                                  "only for folders whose author you trust")
+        _trust_option(command)
     command_help.apply(parser)
     return parser
 
@@ -102,6 +100,19 @@ def _network_option(parser: argparse.ArgumentParser) -> None:
                                  "private network; refused by default, since a stranger's game "
                                  "folder could use it to read a service that only trusts "
                                  "local requests")
+
+
+def _trust_option(parser: argparse.ArgumentParser) -> None:
+    """``--trust-code`` on every command and every nested one (``pnp i18n update``), so it
+    goes before or after a command's arguments as any other flag does; unset, it leaves what
+    an outer command set (argparse copies a subcommand's defaults over its parent's)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                _trust_option(command)
+    parser.add_argument("--trust-code", action="store_true", default=argparse.SUPPRESS,
+                        help="run the Python a game folder brings (its python/ package); "
+                             "only for folders whose author you trust")
 
 
 def _pipe_closed() -> int:
@@ -130,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         allow_private()
     from ..rules import TRUST_VARIABLE
 
-    trusting = args.trust_code and os.environ.get(TRUST_VARIABLE) != "1"
+    trusting = getattr(args, "trust_code", False) and os.environ.get(TRUST_VARIABLE) != "1"
     if trusting:  # read by generator.rules, in this process and the build workers it starts
         os.environ[TRUST_VARIABLE] = "1"
     try:

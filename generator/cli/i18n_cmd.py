@@ -44,7 +44,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     update.add_argument("lang", help="language code, such as es or zh")
     for action in (init, update):
         action.add_argument("--translator", metavar='"NAME <EMAIL>"',
-                            help="the Last-Translator header (default: $PNP_TRANSLATOR)")
+                            help="the Last-Translator header (default: $PNP_TRANSLATOR, else "
+                                 "git's user.name and user.email)")
     status = actions.add_parser("status", help="share translated per language and game",
                                 description="Messages translated per language and game; "
                                 "fuzzy entries and empty plural forms count as untranslated.",

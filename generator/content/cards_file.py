@@ -98,7 +98,8 @@ def _csv_options(check: Checker, item: Mapping[str, Any],
     if encoding is not None:
         try:
             known = codecs.lookup(str(encoding))._is_text_encoding  # not rot13, hex…
-        except LookupError:
+            codecs.decode(b"", str(encoding))  # 'undefined' is known and decodes nothing
+        except (LookupError, UnicodeError):
             known = False
         if not known:
             check.add(join(where, "encoding"), f"unknown encoding {encoding!r}; use utf-8, "

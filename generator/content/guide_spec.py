@@ -6,7 +6,7 @@ bring:                       # absent: the guide says nothing of it; []: "nothin
   - !t "A pencil for each lab"
 assembly:                    # absent: the game file's order, each part its kind's step
   - lab-sheet                # a component id: its place in the order, its kind's step
-  - {id: screen-m, step: !t "Fold into three panels…", duplex: short, paper: folding}
+  - {id: screen-m, step: !t "Fold into three panels…", duplex: long, paper: folding}
   - {id: score-pad, behind_guide: true}   # printed on the back of a one-page guide
 ```
 

@@ -33,14 +33,37 @@ class Typography:
     quote_space: str
     space_before: str
     address: Mapping[str, tuple[str, ...]]
+    hyphenation: Hyphenation
 
     @classmethod
-    def from_data(cls, lang: str, raw: Mapping[str, Any]) -> Typography:
+    def from_data(cls, lang: str, raw: Mapping[str, Any],
+                  default: Mapping[str, Any]) -> Typography:
         return cls(lang, str(raw["apostrophe"]), _pair(raw["quotes"]),
                    _pair(raw["single_quotes"]), str(raw.get("quote_space", "")),
                    str(raw.get("space_before", "")),
                    {str(form): tuple(str(w) for w in words)
-                    for form, words in (raw.get("address") or {}).items()})
+                    for form, words in (raw.get("address") or {}).items()},
+                   Hyphenation.from_data({**default["hyphenation"],
+                                          **(raw.get("hyphenation") or {})}))
+
+
+@dataclass(frozen=True)
+class Hyphenation:
+    """How readily the line breaker splits a word (see ``hyphenation:`` in
+    templates/typography.yaml): a text shrinks a little first, then a word is split only where
+    its line would otherwise be left ragged, never on too many lines in a row, never leaving
+    one or two letters alone."""
+
+    shrink_first: float  # a text may shrink to this fraction of its size before any split
+    zone: float  # a split only when the line would otherwise leave this fraction empty
+    max_run: int  # at most this many hyphenated lines in a row
+    min_head: int  # letters kept before a split
+    min_tail: int  # letters carried after a split
+
+    @classmethod
+    def from_data(cls, raw: Mapping[str, Any]) -> Hyphenation:
+        return cls(float(raw["shrink_first"]), float(raw["zone"]), int(raw["max_run"]),
+                   int(raw["min_head"]), int(raw["min_tail"]))
 
 
 def _pair(value: Any) -> tuple[str, str]:
@@ -59,7 +82,7 @@ def typography(lang: str) -> Typography:
     table = _table()
     base = lang.replace("_", "-").split("-")[0].lower()
     key = base if base in table else "default"
-    return Typography.from_data(key, table[key])
+    return Typography.from_data(key, table[key], table["default"])
 
 
 @lru_cache(maxsize=65536)
@@ -130,6 +153,11 @@ def _space_before(text: str, rules: Typography) -> str:
         return f"{before}{NARROW}{mark}{after}"
 
     return re.sub(f"([^{_SPACES}\n{marks}])[{_SPACES}]*([{marks}])(.?)", spaced, text)
+
+
+def hyphenation(lang: str) -> Hyphenation:
+    """How readily a word of ``lang`` is split at a line's end."""
+    return typography(lang).hyphenation
 
 
 def address_words(lang: str) -> Mapping[str, tuple[str, ...]]:

@@ -4,6 +4,7 @@ loader's problems, the pipeline's checks, Savvy's game and the commands."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 
@@ -23,3 +24,22 @@ def numbered(singular: str, numbers: Sequence[object], plural: str | None = None
 def agreeing(count: int, singular: str, plural: str) -> str:
     """The verb that agrees with ``count`` things: "1 message has", "2 messages have"."""
     return singular if count == 1 else plural
+
+
+# a placeholder of a message: {name}, {{ name }}, %(name)s, %s
+PLACEHOLDER = re.compile(r"\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}|%\(\w+\)[sdif]|%[sdif]")
+
+
+def shortened(text: str, room: int = 60) -> str:
+    """``text`` cut to at most ``room`` characters for an error message, after a word and
+    never inside a placeholder, ``…`` telling that it goes on."""
+    if len(text) <= room:
+        return text
+    cut = room
+    for found in PLACEHOLDER.finditer(text):
+        if found.start() < cut < found.end():
+            cut = found.start()
+    space = text.rfind(" ", 0, cut + 1)
+    if space > cut // 2:
+        cut = space
+    return text[:cut].rstrip() + "…"

@@ -24,7 +24,7 @@ from typing import Any
 from PIL import Image
 
 from ..content.model import Deck, Game, thaw
-from ..paths import hashed_bytes, real
+from ..paths import folder_files, hashed_bytes, real
 from ..resources import file_version
 from .raster import Rasterizer, caption, distinct_cards
 
@@ -73,7 +73,7 @@ class FileDigests:
         known, found = {}, []
         for folder in folders:
             files = []
-            for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            for path in (p for p in folder_files(folder) if p.is_file()):
                 relative = path.relative_to(folder)
                 if path.suffix.lower() in CARD_TABLE_SUFFIXES or path.is_relative_to(skip) \
                         or SKIPPED_PARTS.intersection(relative.parts):

@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
-from PIL import Image
 
 from ..content.model import Size
 from ..errors import RenderError
+from ..pictures import open_picture
 from ..units import mm
 
 TOLERANCE_MM = 0.05   # a box within this of the product's is the product's
@@ -57,7 +57,7 @@ def preflight(path: Path, order: OrderPdf, decks: Sequence[OrderedDeck], bleed: 
 def check_image(path: Path, px: tuple[int, int], mode: str, dpi: int) -> None:
     """Refuse a card image unless it is the product's pixel size in the shop's colour mode
     and says the shop's resolution (vendors.yaml ``px``, ``mode``, ``dpi``)."""
-    with Image.open(path) as image:
+    with open_picture(path, path.name, path.name) as image:
         found = image.size, image.mode, image.info.get("dpi", (0, 0))
     problems = []
     if found[0] != tuple(px):

@@ -5,9 +5,8 @@ order (see :mod:`.places`). English is the source language."""
 from __future__ import annotations
 
 import contextlib
-import gettext
 import io
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from .places import (
     is_builtin,
     shown,
 )
+from .plural_forms import plural_function, plural_index
 
 SOURCE_LANG = "en"
 LANGUAGES = ("fr", "en", "de")
@@ -133,15 +133,18 @@ class Translator:
     fallback: bool = False
     missing: set[str] = field(default_factory=set)
     plural_expr: str = "(n != 1)"  # from the most specific catalog's Plural-Forms header
+    plural_source: str = ""  # that catalog, as shown to the user
     lines: dict[str, tuple[Path, int]] = field(default_factory=dict)  # id → its .po and line
     refused: set[str] = field(default_factory=set)  # set aside: see ``entries_set_aside``
+    misses: int = 0  # look-ups of untranslated ids, repeats too: what a drawing fell back on
 
     def source_of(self, excerpt: str) -> str | None:
         """The message id whose translation holds ``excerpt`` (an error quotes the text it
         could not fit, in this language), the shortest such translation first."""
+        wanted = excerpt.casefold()  # as printed: a name set in capitals quotes them
         found = [(len(text), key) for key, value in self.messages.items()
                  for text in (value if isinstance(value, tuple) else (value,))
-                 if excerpt in text]
+                 if wanted in text.casefold()]
         return min(found)[1] if found else None
 
     def place(self, message: str) -> str | None:
@@ -149,6 +152,10 @@ class Translator:
         about it names the line a translator opens (None: not translated)."""
         found = self.lines.get(message)
         return None if found is None else f"{shown(found[0])}:{found[1]}"
+
+    def _miss(self, key: str) -> None:
+        self.missing.add(key)
+        self.misses += 1
 
     def gettext(self, message: str) -> str:
         context = getattr(message, "context", None)
@@ -159,7 +166,7 @@ class Translator:
         found = self.messages.get(message)
         if found is not None:
             return found[0] if isinstance(found, tuple) else found
-        self.missing.add(str(message))
+        self._miss(str(message))
         return str(message)
 
     def pgettext(self, context: str, message: str) -> str:
@@ -170,7 +177,7 @@ class Translator:
         found = self.messages.get(key)
         if found is not None:
             return found[0] if isinstance(found, tuple) else found
-        self.missing.add(key)
+        self._miss(key)
         return str(message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
@@ -179,9 +186,9 @@ class Translator:
             return singular if count == 1 else plural
         found = self.messages.get(singular)
         if isinstance(found, tuple):
-            index = _plural_function(self.plural_expr)(int(count))
+            index = plural_index(self.plural_expr, self.plural_source, int(count))
             return found[min(index, len(found) - 1)]
-        self.missing.add(singular)
+        self._miss(singular)
         return singular if count == 1 else plural
 
     def drawing_identity(self) -> tuple[Any, ...] | None:
@@ -193,12 +200,6 @@ class Translator:
 
     def has(self, message: str) -> bool:
         return self.lang == SOURCE_LANG or message in self.messages
-
-
-@lru_cache(maxsize=32)
-def _plural_function(expr: str) -> Callable[[int], int]:
-    """A catalog's C plural expression, such as ``(n > 1)``, as a Python function."""
-    return gettext.c2py(expr)
 
 
 def _filled(value: Any) -> str | tuple[str, ...] | None:
@@ -220,7 +221,8 @@ def translator(lang: str, game_folder: Path | None, fallback: bool = False) -> T
         catalog = read_catalog(path)
         if catalog is None:
             continue
-        result.plural_expr = catalog.plural_expr
+        result.plural_expr, result.plural_source = catalog.plural_expr, shown(path)
+        plural_function(result.plural_expr, result.plural_source)  # refused as it is read
         refused = _refused_lines(path)
         for message in catalog:
             if not message.id:

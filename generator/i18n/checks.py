@@ -11,17 +11,18 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from difflib import get_close_matches
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 
 from ..content import markup
 from ..content.typography import address_words
-from ..content.wording import numbered
+from ..content.wording import PLACEHOLDER, numbered, shortened
 from ..errors import Problem
 from ..limits import limit, past
+from .engine_messages import GENDER_CONTEXT, GENDERS, gender_context
 
-PLACEHOLDER = re.compile(r"\{\{?\s*[A-Za-z_][\w.]*\s*\}?\}|%\(\w+\)[sdif]|%[sdif]")
 PO_STRING = r'"(?:[^"\\]|\\.)*"'
 PO_LINE = re.compile(rf"^(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?{PO_STRING}$")
 # a format field as str.format reads it: its name, then a conversion and a spec
@@ -71,32 +72,43 @@ def _strings(message: Message) -> list[str]:
 
 
 def message_problems(path: Path, message: Message) -> list[Problem]:
-    """Placeholders and markup of one translated message against its source id."""
-    source = message.id if isinstance(message.id, str) else message.id[0]
-    where = f"msgid {source[:60]!r}"
+    """Placeholders and markup of one translated message against its source id; a plural
+    form is named (``msgstr[1]``) and held to the placeholders its msgid and msgid_plural
+    share, and may use either's."""
+    ids = [message.id] if isinstance(message.id, str) else [str(i) for i in message.id]
+    plural = len(ids) > 1
+    source = ids[0]
+    where = f"msgid {shortened(source)!r}"
+    wanted = placeholders(source) & placeholders(ids[-1])  # a plural: what both have
+    allowed = placeholders(source) | placeholders(ids[-1])
+    value = message.string
+    strings = [str(v or "") for v in (value if isinstance(value, (list, tuple)) else [value])]
     problems = []
-    for text in _strings(message):
+    for index, text in enumerate(strings):
+        if not text:
+            continue
+        form = f"msgstr[{index}]: " if plural else ""
         unsafe = format_problem(text)
         if unsafe:  # the one problem worth telling of this translation
-            problems.append(Problem(str(path), where, unsafe, message.lineno))
+            problems.append(Problem(str(path), where, form + unsafe, message.lineno))
             continue
-        lost = placeholders(source) - placeholders(text)
-        extra = placeholders(text) - placeholders(source)
+        lost = wanted - placeholders(text)
+        extra = placeholders(text) - allowed
         if lost:
             missing = numbered("placeholder", sorted(lost))
-            problems.append(Problem(str(path), where, f"the translation lacks {missing}: copy "
-                                    "them unchanged from the msgid", message.lineno))
+            problems.append(Problem(str(path), where, f"{form}the translation lacks {missing}:"
+                                    " copy them unchanged from the msgid", message.lineno))
         if extra:
             added = numbered("placeholder", sorted(extra))
-            problems.append(Problem(str(path), where, f"the translation has {added} the msgid "
-                                    "does not: remove them", message.lineno))
+            problems.append(Problem(str(path), where, f"{form}the translation has {added} the "
+                                    "msgid does not: remove them", message.lineno))
         why = markup_problem(text)
         if why and not markup_problem(source):
-            problems.append(Problem(str(path), where, f"markup in the translation: {why}",
+            problems.append(Problem(str(path), where, f"{form}markup in the translation: {why}",
                                     message.lineno))
-        problems.extend(Problem(str(path), where, why, message.lineno)
+        problems.extend(Problem(str(path), where, form + why, message.lineno)
                         for why in card_markup_problems(source, text))
-    return list(dict.fromkeys(problems))  # plural forms that share a fault: told once
+    return list(dict.fromkeys(problems))
 
 
 def card_markup_problems(source: str, text: str) -> list[str]:
@@ -184,7 +196,51 @@ def address_problems(path: Path, catalog: Catalog) -> list[Problem]:
     return problems
 
 
+def twin_problems(path: Path, catalog: Catalog) -> list[Problem]:
+    """Obsolete entries (``#~``) of a msgid the catalog also has active: a duplicate
+    definition, for which ``msgfmt -c`` refuses the whole file."""
+    problems = []
+    for key, old in catalog.obsolete.items():
+        if key in catalog._messages:
+            source = old.id if isinstance(old.id, str) else old.id[0]
+            active = catalog._messages[key].lineno
+            problems.append(Problem(
+                str(path), f"msgid {shortened(source)!r}",
+                f"this msgid is defined twice: active at line {active} and obsolete (#~) "
+                f"here, which msgfmt refuses; keep the translation you want in the active "
+                f"entry and delete the #~ one (pnp i18n update does so)", old.lineno))
+    return problems
+
+
+def gender_problems(path: Path, catalog: Catalog) -> list[Problem]:
+    """A grammatical gender the print guide would not recognise, and so silently ignore: the
+    msgstr of a title's ``grammatical gender`` entry, or the gender in a step's ``part: …``
+    msgctxt; each named with the nearest keyword."""
+    problems = []
+    prefix = gender_context("")
+    for message in catalog:
+        if not message.id or not message.context:
+            continue
+        if message.context == GENDER_CONTEXT and isinstance(message.string, str):
+            word, place = message.string.strip(), "msgstr"
+        elif message.context.startswith(prefix):
+            word, place = message.context[len(prefix):].strip(), "msgctxt"
+        else:
+            continue
+        if not word or word in GENDERS:
+            continue
+        near = get_close_matches(word.lower(), GENDERS, 1, 0.5)
+        fix = f"did you mean '{near[0]}'? " if near else ""
+        problems.append(Problem(
+            str(path), f"msgid {shortened(str(message.id))!r}",
+            f"the {place} names the gender '{word}', which pnp does not know and would "
+            f"ignore; {fix}write one of {', '.join(GENDERS)}", message.lineno))
+    return problems
+
+
 def catalog_problems(path: Path, catalog: Catalog) -> list[Problem]:
-    """Every placeholder, markup and form-of-address problem of one parsed .po file."""
+    """Every placeholder, markup, duplicate, gender and form-of-address problem of one
+    parsed .po file."""
     return [*(p for m in catalog if m.id and not m.fuzzy for p in message_problems(path, m)),
+            *twin_problems(path, catalog), *gender_problems(path, catalog),
             *address_problems(path, catalog)]

@@ -28,7 +28,8 @@ GUIDE_SHEETS = ("It takes {sheets} sheet of paper.", "It takes {sheets} sheets o
 GUIDE_MARGIN = ("Nothing is printed within {margin} mm of the paper's edges: the kit assumes a "
                 "printer that leaves no wider margin blank.")
 # A deck that prints fewer cards a page than the paper would hold without the margin.
-GUIDE_FEWER = "{title}: {count} cards a page; {more} would print inside that margin."
+GUIDE_FEWER = ("{title}: {count} to a page, to stay clear of that margin; a printer that prints "
+               "to the paper's very edge would fit {more}.")
 GUIDE_SAVE = ("Optional, instead of the whole file, to leave out the blank pages and print the "
               "one-sided ones apart:")
 GUIDE_PAPER = "Paper"
@@ -41,6 +42,13 @@ GUIDE_PAPERS = {
     "plain": "Plain paper of 80–120 g/m²",
     "folding": "Card of 160–200 g/m² that folds cleanly on the printed fold lines",
 }
+# The ink each part takes, from its measured coverage (templates/ink.yaml, the game's
+# ink.yaml), in one paragraph: {levels} is each level's GUIDE_INK_FOR, joined by "; ", and
+# {parts} each part's GUIDE_INK_PART, joined by " · " (part titles may hold commas).
+GUIDE_INK = "Ink, as the share of the page it covers: {levels}."
+GUIDE_INK_LEVELS = {"light": "light", "medium": "medium", "heavy": "heavy"}
+GUIDE_INK_FOR = "{level}: {parts}"
+GUIDE_INK_PART = "{title} {percent}%"
 GUIDE_SIMPLEX = "Single-sided: {pages}."
 GUIDE_BLANK = "Blank on purpose, no need to print: {pages}."
 GUIDE_BACKS_APART = ("Card backs follow their fronts: print the fronts, put the printed sheets "

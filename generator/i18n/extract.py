@@ -31,7 +31,7 @@ from .engine_messages import (
     RULE_SUMMARY_PAGE,
     gender_context,
 )
-from .room import Box, element_box, field_box, layout_boxes
+from .room import Box, element_box, field_box, layout_boxes, rules_room
 
 KEYWORDS = ("_", "gettext", "ngettext", "pgettext")
 ENGINE = "pnp:"  # the prefix of a source reference to the engine's files, not the game's
@@ -202,7 +202,8 @@ def game_messages(folder: Path) -> Messages:
         inside = path.resolve().is_relative_to(folder.resolve())
         template_messages(path, folder.resolve() if inside else templates_dir(), found,
                           "" if inside else ENGINE,
-                          f"{folder.name}: the rule summary (rule cards and summary pages)")
+                          f"{folder.name}: the rule summary; "
+                          + rules_room(load_yaml(folder / "game.yaml", (folder,)) or {}))
     return found
 
 

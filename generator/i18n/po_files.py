@@ -14,7 +14,10 @@ from __future__ import annotations
 import io
 import os
 import re
+import subprocess
 from datetime import UTC, datetime
+from functools import lru_cache
+from importlib.metadata import PackageNotFoundError, metadata
 from pathlib import Path
 
 from babel import Locale
@@ -26,8 +29,7 @@ from ..content.textfile import read_text
 WIDTH = 79  # gettext's msgcat/msgmerge wrap at 79 columns; Babel's width counts the same way
 TRANSLATOR_ENV = "PNP_TRANSLATOR"  # "Name <email>": the Last-Translator of catalogs written
 TEAM_ENV = "PNP_LANGUAGE_TEAM"      # "Team <address>": the Language-Team of new catalogs
-BUGS_TO = "https://github.com/pnp-kits/pnp/issues"  # where a wrong source text is reported
-NOBODY = "pnp translators <translators@pnp-kits.invalid>"
+BUG_URL_LABELS = ("issues", "bug tracker", "bugs", "tracker")  # pyproject [project.urls] keys
 
 
 def header_comment(project: str, lang: str | None) -> str:
@@ -40,24 +42,60 @@ def header_comment(project: str, lang: str | None) -> str:
 
 def fill_header(catalog: Catalog, lang: str | None, translator: str | None = None,
                 revised: bool = True) -> None:
-    """Set the headers a translation tool would: the translator (flag, else $PNP_TRANSLATOR),
-    the team ($PNP_LANGUAGE_TEAM, else the language's translators of pnp) and where to report
-    a source text."""
-    catalog.msgid_bugs_address = BUGS_TO
+    """Set the headers a translation tool would: the translator (see :func:`translator_name`;
+    Babel's placeholder is emptied when none is known), the team ($PNP_LANGUAGE_TEAM, else the
+    language's translators of pnp) and where to report a source text (:func:`bugs_address`)."""
+    catalog.msgid_bugs_address = bugs_address()
     catalog.copyright_holder = "the pnp authors"
     if lang is None:
         return
     if revised or not isinstance(catalog.revision_date, datetime):  # Babel's placeholder
         catalog.revision_date = datetime.now(UTC)
     name = Locale.parse(lang).english_name
-    who = translator or os.environ.get(TRANSLATOR_ENV)
+    who = translator_name(translator) if revised else None  # normalizing names nobody new
     if who:
         catalog.last_translator = who
     elif catalog.last_translator.startswith("FULL NAME"):
-        catalog.last_translator = NOBODY
+        catalog.last_translator = ""
     team = os.environ.get(TEAM_ENV)
     if team or catalog.language_team.endswith("<LL@li.org>"):
         catalog.language_team = team or f"{name} <translators@pnp-kits.invalid>"
+
+
+@lru_cache(maxsize=1)
+def bugs_address() -> str:
+    """Where a wrong source text is reported: the issue tracker among pnp's project URLs
+    (pyproject's ``[project.urls]``), else empty, as gettext leaves a header it cannot fill
+    (a made-up address would send reports nowhere)."""
+    try:
+        urls = metadata("pnp").get_all("Project-URL") or []
+    except PackageNotFoundError:
+        return ""
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() in BUG_URL_LABELS and url.strip():
+            return url.strip()
+    return ""
+
+
+def translator_name(given: str | None = None) -> str | None:
+    """The Last-Translator of a catalog written now: ``--translator``, else
+    ``$PNP_TRANSLATOR``, else git's ``user.name`` and ``user.email`` where git has them;
+    None when nothing says who."""
+    if given or os.environ.get(TRANSLATOR_ENV):
+        return given or os.environ.get(TRANSLATOR_ENV)
+    found = []
+    for key in ("user.name", "user.email"):
+        try:
+            done = subprocess.run(["git", "config", "--get", key], capture_output=True,
+                                  text=True, timeout=5, check=False)
+        except (OSError, subprocess.SubprocessError):  # no git on this machine
+            return None
+        found.append(done.stdout.strip() if done.returncode == 0 else "")
+    name, email = found
+    if not name:
+        return None
+    return f"{name} <{email}>" if email else name
 
 
 def dumps(catalog: Catalog) -> bytes:

@@ -15,13 +15,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment
+
 from ..content.legibility import text_floor
+from ..content.sizes import card_sizes
 from ..content.yamlio import load_yaml
+from ..resources import templates_dir
 
 PT_PER_MM = 72 / 25.4
 AVERAGE_EM = 0.5   # an average Latin letter with its space, in em: the width a character takes
 GENERIC = {"data", "components", "vars", "cards"}  # keys too common to tell one field's box
 LEADING = 1.2      # the line height of a text element that gives none, in em
+FLOW_LEADING = 1.22  # a flow's (render/elements/flow.py), the rule text's
+RULES_LAYOUTS = "layouts/rules.yaml"  # of templates/: the rule card face and summary page
 
 
 @dataclass(frozen=True)
@@ -101,3 +107,40 @@ def field_box(boxes: list[Box], path: list[str]) -> Box | None:
     found = [b for b in boxes if field.search(b.text) and any(
         re.search(rf"\b{re.escape(k)}\b", b.text) for k in above)]
     return min(found, key=lambda b: b.w) if found else None
+
+
+def _flow_body(layout: Mapping[str, Any], w: float, h: float) -> Mapping[str, Any]:
+    """The ``body`` flow of a rules layout, its box worked out for a w×h mm card (a side
+    without the rules address, which gives the body its most common room)."""
+    body = next(e for e in _elements(layout.get("elements")) if e.get("id") == "body")
+    env = Environment(autoescape=False)
+    values = {"w": w, "h": h, "rules": {"url": None, "faces": [0]}, "side": 0}
+    return {key: float(env.from_string(str(value)).render(values))
+            if key in ("w", "h") and isinstance(value, str) else value
+            for key, value in body.items()}
+
+
+def rules_room(game: Mapping[str, Any]) -> str:
+    """The room of a rule-summary text, as its translator's note: the body of a rule card's
+    face (the card size of the game's rules component) and a column of the summary page;
+    a flow shrinks as a whole, so the face's paragraphs share that room."""
+    component = next((c for c in game.get("components") or [] if isinstance(c, Mapping)
+                      and c.get("kind") == "rules"), {})
+    size = component.get("size", "poker")
+    named = card_sizes().get(size if isinstance(size, str) else "poker", card_sizes()["poker"])
+    given = isinstance(size, list) and len(size) == 2 and all(_number(v) for v in size)
+    w, h = size if given else (named.w, named.h)  # "[63mm, 88mm]": the note's poker room
+    layouts = load_yaml(templates_dir() / RULES_LAYOUTS)
+    notes = []
+    for layout, what in (("rules-face", "a rule card's face"),
+                         ("rules-page", "a column of the summary page")):
+        body = _flow_body(layouts[layout], float(w), float(h))
+        columns = int(body.get("columns", 1))
+        width = (float(body["w"]) - float(body.get("gap", 0)) * (columns - 1)) / columns
+        size_pt = _number(body.get("size")) or 7.0
+        floor = _number(body.get("min_size")) or min(size_pt, text_floor())
+        box = Box(f"pnp:templates/{RULES_LAYOUTS}", layout, "body", "", round(width, 1),
+                  float(body["h"]), size_pt, floor, FLOW_LEADING)
+        notes.append(f"{what}, {box.note()}")
+    return ("prints in " + "; and in ".join(notes) + "; the paragraphs of one face or "
+            "column share that room")

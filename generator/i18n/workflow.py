@@ -36,6 +36,7 @@ from .extract import (
     rules_templates,
     shared_messages,
 )
+from .merge import merge
 from .places import LOCALES_ENV, catalog_home, is_builtin, user_engine_folder
 from .po_files import dumps, fill_header, header_comment, load
 from .progress import Status, count
@@ -142,20 +143,32 @@ def init(folder: Path | None, lang: str, force: bool = False, who: str | None = 
 
 
 def update(folder: Path | None, lang: str, who: str | None = None) -> Path:
-    """Merge what the catalog must translate now into ``<lang>.po`` as msgmerge would,
-    through Babel's ``Catalog.update``: an unchanged text keeps its translation, a changed
-    one keeps it marked fuzzy with the previous msgid (``#|``), a removed one becomes
-    obsolete (``#~``), translator comments and the header stay. Starts the catalog when there
-    is none."""
+    """Merge what the catalog must translate now into ``<lang>.po`` as msgmerge would (see
+    :mod:`.merge`): an unchanged or returning text keeps its translation, a changed one
+    keeps it marked fuzzy with the previous msgid (``#|``), a removed one becomes obsolete
+    (``#~``), translator comments and the header stay. A catalog nothing changed in is left
+    byte for byte, its revision date too. Starts the catalog when there is none."""
     _known_language(lang)
     path = _home(folder) / f"{lang}.po"
     if not path.is_file():
         return init(folder, lang, who=who)
+    before = path.read_bytes()
     catalog = load(path, lang)
-    catalog.update(_catalog(template_messages(folder), _project(folder)),
-                   update_creation_date=True)
+    template = _catalog(template_messages(folder), _project(folder))
+    merge(catalog, template, _engine_ids(folder))
+    if dumps(catalog) == before:
+        return path.absolute()  # nothing changed: the file stays byte for byte
+    catalog.creation_date = template.creation_date
     fill_header(catalog, lang, who)
     return _write(catalog, folder, path.name)
+
+
+def _engine_ids(folder: Path | None) -> set[str]:
+    """The engine's msgids in a game folder's own catalog, which never take a game text's
+    translation as a fuzzy match (none in a built-in game's or the engine's catalog)."""
+    if folder is None or is_builtin(folder):
+        return set()
+    return {m.id for m in shared_messages(bool(rules_templates(folder))).values()}
 
 
 def engine_catalog(folder: Path, lang: str, action: str, who: str | None = None

@@ -1,8 +1,11 @@
 """Shared pages: small one-off components (a marker, a cover card, die stickers) packed onto
 the same pages instead of a page each.
 
-Each component is a block: its cards in a small grid with their bleed and crop marks around
-the block, or its sheet's copies without either. Blocks are packed in shelves, tallest first,
+Decks of cards of one size run on together as one deck (the next deck's first card in the
+slot after the last deck's last), so no page of them is left part empty. A run too long for
+one page is imposed as any deck, edge to edge on full pages; what is left over (and every
+other part) is a block: its cards in a small grid with their bleed and crop marks around the
+block, or its sheet's copies without either. Blocks are packed in shelves, tallest first,
 each on the first shelf (then page) with room, a mark gap apart. Every front page is followed
 by its back page, so two-sided cards keep their backs exactly behind their fronts; printed
 double-sided, no one-sided item ever lands behind another that would be cut through.
@@ -14,8 +17,9 @@ import math
 from dataclasses import dataclass, replace
 
 from ..content.model import Size
+from .gang import gang_grid
 from .grid import Grid, crop_marks
-from .imposition import mirror
+from .imposition import impose_deck, mirror, plan_grid
 from .pages import blank_back
 from .plan import Duplex, Mark, PagePlan, Placement, PrintOptions, Side
 from .registration import block_areas
@@ -30,6 +34,11 @@ class SharedItem:
     fronts: tuple[str, ...]
     backs: tuple[str | None, ...]
     cards: bool = True          # cards get bleed and crop marks; a sheet is drawn as it is
+    # a run of several decks: each card's component and its index there ('' = this item's)
+    owners: tuple[tuple[str, int], ...] = ()
+
+    def owner(self, index: int) -> tuple[str, int]:
+        return self.owners[index] if self.owners else (self.component, index)
 
 
 @dataclass(frozen=True)
@@ -47,12 +56,13 @@ def _pad(item: SharedItem, options: PrintOptions) -> float:
 
 def _block(item: SharedItem, area: Size, options: PrintOptions) -> _Block:
     """The item's cards in as many columns as the page takes, upright or turned, whichever
-    makes the lower block (shelves then stack tighter); the narrower one on a tie."""
+    makes the lower block (shelves then stack tighter); the narrower one on a tie. A sheet
+    stays upright: it is read where it lies, and its layout already chose its shape."""
     bleed = options.bleed if item.cards else 0.0
     pad = _pad(item, options)
     count = len(item.fronts)
     best: _Block | None = None
-    for rotated in (False, True):
+    for rotated in (False, True) if item.cards else (False,):
         cw, ch = (item.size.h, item.size.w) if rotated else (item.size.w, item.size.h)
         px, py = cw + 2 * bleed + options.gutter, ch + 2 * bleed + options.gutter
         cols = min(count, int((area.w - 2 * pad + options.gutter + 1e-9) // px))
@@ -114,8 +124,7 @@ def pack_shared(items: list[SharedItem], paper: Size, options: PrintOptions,
     The packed blocks are centred on the page."""
     space = options.mark_gap + options.gutter
     flip = Duplex.SHORT if options.duplex == Duplex.SHORT else Duplex.LONG
-    fronts: list[PagePlan] = []
-    backs: list[PagePlan] = []
+    fronts, backs, items = _full_pages(_runs(items), paper, options, blank_note)
     for packed in _fewest_pages(items, paper, options, space):
         used_w = max(x + b.w for b, x, _ in packed)
         used_h = max(y + b.h for b, _, y in packed)
@@ -142,6 +151,81 @@ def pack_shared(items: list[SharedItem], paper: Size, options: PrintOptions,
     return [page for pair in zip(fronts, backs, strict=True) for page in pair]
 
 
+def _runs(items: list[SharedItem]) -> list[SharedItem]:
+    """Card decks of one size joined into one run, in the order they come (the run stands
+    where its first deck stood); sheets and decks of other sizes as they are."""
+    runs: dict[tuple[float, float], list[SharedItem]] = {}
+    order: list[SharedItem | tuple[float, float]] = []
+    for item in items:
+        key = (item.size.w, item.size.h)
+        if not item.cards:
+            order.append(item)
+            continue
+        if key not in runs:
+            order.append(key)
+        runs.setdefault(key, []).append(item)
+    joined = []
+    for entry in order:
+        if isinstance(entry, SharedItem):
+            joined.append(entry)
+            continue
+        group = runs[entry]
+        joined.append(group[0] if len(group) == 1 else SharedItem(
+            group[0].component, group[0].size,
+            tuple(f for item in group for f in item.fronts),
+            tuple(b for item in group for b in item.backs),
+            owners=tuple(item.owner(i) for item in group for i in range(len(item.fronts)))))
+    return joined
+
+
+def _full_pages(items: list[SharedItem], paper: Size, options: PrintOptions, blank_note: str,
+                ) -> tuple[list[PagePlan], list[PagePlan], list[SharedItem]]:
+    """The full pages of every run of cards longer than a page, imposed as a deck is (edge to
+    edge when cards share their cut lines): their fronts, their backs (a blank one saying so
+    when no card of the page has a back) and the items left to pack in blocks."""
+    fronts: list[PagePlan] = []
+    backs: list[PagePlan] = []
+    left: list[SharedItem] = []
+    for item in items:
+        count = len(item.fronts)
+        per_page = _per_page(item, paper, options)
+        full = count // per_page * per_page if per_page and count > per_page else 0
+        if not full:
+            left.append(item)
+            continue
+        pages = impose_deck(item.size, list(item.fronts[:full]), list(item.backs[:full]),
+                            paper, options)
+        owned = [replace(page, placements=tuple(_owned(item, p) for p in page.placements))
+                 for page in pages]
+        fronts += [page for page in owned if page.side != Side.BACK]
+        backs += [page for page in owned if page.side == Side.BACK]
+        if not any(b is not None for b in item.backs[:full]) and options.duplex != Duplex.NONE:
+            backs += [blank_back(paper, options, blank_note)] * (full // per_page)
+        if full < count:
+            left.append(replace(item, fronts=item.fronts[full:], backs=item.backs[full:],
+                                owners=tuple(item.owner(i) for i in range(full, count))))
+    return fronts, backs, left
+
+
+def _per_page(item: SharedItem, paper: Size, options: PrintOptions) -> int:
+    """How many of the item's cards a page of a deck holds (0 for a sheet, or a card too big
+    for any page: the blocks below say so, naming the part)."""
+    if not item.cards:
+        return 0
+    try:
+        if options.shared_cuts:
+            return gang_grid(item.size, paper, options, len(item.fronts)).per_page
+        return plan_grid(item.size, paper, options).per_page
+    except ValueError:
+        return 0
+
+
+def _owned(item: SharedItem, placement: Placement) -> Placement:
+    """A placement of a run's card, drawn as its own component's card."""
+    component, index = item.owner(placement.item)
+    return replace(placement, item=index, component=component)
+
+
 def _fewest_pages(items: list[SharedItem], paper: Size, options: PrintOptions,
                   space: float) -> list[Packed]:
     """The packing of the area (of those the page leaves beside a cutting machine's marks)
@@ -165,6 +249,7 @@ def _fewest_pages(items: list[SharedItem], paper: Size, options: PrintOptions,
 def _place(item: SharedItem, grid: Grid) -> list[Placement]:
     """The item's fronts in its block's grid, turned with it."""
     side = Side.FRONT if item.cards else Side.SHEET
-    return [Placement(front, index, side, *grid.trim_box(index), item.size.w, item.size.h,
-                      90 if grid.rotated else 0, grid.bleed, component=item.component)
+    return [Placement(front, item.owner(index)[1], side, *grid.trim_box(index), item.size.w,
+                      item.size.h, 90 if grid.rotated else 0, grid.bleed,
+                      component=item.owner(index)[0])
             for index, front in enumerate(item.fronts)]

@@ -34,6 +34,7 @@ from ..files import (
     write_atomically,
     write_failure,
 )
+from ..paths import folder_files
 from ..render.fonts import register_fonts
 from ..render.text import preload_hyphenation
 from .build import build, output_folder
@@ -231,7 +232,7 @@ def _cost(request: BuildRequest, record: BuildRecord | None) -> float:
     if record is not None and record.seconds > 0:
         return record.seconds
     folder = _folder(request)
-    files = folder.rglob("*") if folder.is_dir() else [folder]
+    files = folder_files(folder) if folder.is_dir() else [folder]
     drawn = sum(f.stat().st_size for f in files if f.suffix in GUESS_SUFFIXES and f.is_file())
     return drawn / GUESS_BYTES_PER_S
 

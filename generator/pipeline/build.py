@@ -102,7 +102,7 @@ def draw_document(planned: Planned, request: BuildRequest, report: Report | None
                       request.options.ink_saver,
                       fallback_marker(game, tr) if request.fallback else None,
                       page_footer=not request.options.one_up,
-                      effects=None if safe else lambda: len(tr.missing), report=report,
+                      effects=None if safe else lambda: tr.misses, report=report,
                       safe=safe)
 
 
@@ -164,8 +164,10 @@ def fallback_marker(game: Game, tr: Translator):
     """Flag each card drawn with untranslated text, so a proofreader finds it: a card whose
     drawing looked up a message with no translation, and every card (every copy) whose layout
     reads a text left in English, from its own fields or from the game's data (a tool's name
-    and effect, a power's line). A sheet (no card) is flagged by what its drawing looked up."""
-    seen = [len(tr.missing)]  # looked up before drawing (the game's data): found by reading
+    and effect, a power's line). A sheet (no card) is flagged by what its drawing looked up
+    and by every text it reads left in English, the game's data's included (a score pad's
+    rows)."""
+    seen = [tr.misses]  # looked up before drawing (the game's data): found by reading
     keys = FormKeys(game)
     english: dict[int, tuple[Any, bool]] = {}  # id → (value kept alive, holds English)
 
@@ -176,14 +178,17 @@ def fallback_marker(game: Game, tr: Translator):
         return known[1]
 
     def mark(canvas, page, placement: Placement, context) -> None:
-        looked_up = len(tr.missing) != seen[0]
+        looked_up = tr.misses != seen[0]  # even a message missed before (a sheet's title)
         if looked_up:
-            english.clear()  # a new untranslated message: what holds one is read again
-        seen[0] = len(tr.missing)
-        fields = {v for v in (context.get("card") or {}).values() if isinstance(v, str)}
-        if looked_up or (fields and placement.layout and any(
+            english.clear()  # an untranslated message: what holds one is read again
+        seen[0] = tr.misses
+        if {"guide", "rules"} & set(context):
+            return  # the guide and the rule summary mark [EN] on their own band
+        card = context.get("card")
+        fields = {v for v in (card or {}).values() if isinstance(v, str)}
+        if looked_up or ((fields or card is None) and placement.layout and any(
                 in_english(part) for value in keys.read_values(placement.layout, context)
-                for part in _entries_of(value, fields))):
+                for part in (_entries_of(value, fields) if card is not None else [value]))):
             flag_untranslated(canvas, page, placement, SOURCE_LANG)
 
     return mark

@@ -58,7 +58,7 @@ class Contexts:
         pattern = self.rules_url or game.vars.get("rules_url") or ""
         title = tr.gettext(game.title)
         context = template_context(game.folder, game.id, title, game.rules, game.data,
-                                   game.components, tr)
+                                   game.components, tr, game.vars)
         url = rules_url(pattern, game.id, tr.lang)
         text = render_rules(game.folder, component.vars["rules_template"], tr, context, title,
                             url)

@@ -18,25 +18,33 @@ from pathlib import Path
 
 from .. import __version__
 from ..errors import ContentError, Problem
-from ..paths import hashed_bytes, real
+from ..paths import folder_files, hashed_bytes, real
 from ..resources import PACKAGE_DIR, fonts_dir, games_dir, icc_dir, templates_dir
+
+# what a build reads (data, layouts, catalogs, templates, pictures, a game's code): hashed by
+# content; any other file by its name, size and time, never read
+READ_SUFFIXES = frozenset({".yaml", ".yml", ".csv", ".tsv", ".txt", ".xlsx", ".ods", ".po",
+                           ".svg", ".png", ".jpg", ".jpeg", ".j2", ".md", ".json", ".py",
+                           ".js", ".css"})
 
 
 def _tree(root: Path, digest: hashlib._Hash, content: bool = True,
           skip: Path | None = None) -> None:
     """Every file below ``root``, by name and content (or size). Only a regular file inside
-    ``root`` and within ``file_bytes`` is read (see ``paths``): a link that leads out is
-    hashed as its target's name, a device or pipe by its name and kind, a larger file by its
-    size and time, so hashing never reads what the game may not, nor waits on a pipe. A
-    file that cannot be read (no permission, a disk error) is named: its contents decide
-    whether a PDF is current."""
+    ``root``, within ``file_bytes`` and of a kind the build reads (:data:`READ_SUFFIXES`) is
+    read (see ``paths``): a link that leads out is hashed as its target's name, a device or
+    pipe by its name and kind, another file by its size and time, so hashing never reads
+    what the game may not, nor waits on a pipe; the folder as a whole is bounded by
+    ``paths.folder_files``. A file that cannot be read (no permission, a disk error) is
+    named: its contents decide whether a PDF is current."""
     real_root = real(root)
-    for path in sorted(p for p in root.rglob("*") if p.is_symlink() or not p.is_dir()):
+    for path in folder_files(root):
         if "__pycache__" in path.parts or (skip is not None and path.is_relative_to(skip)):
             continue
         digest.update(str(path.relative_to(root)).encode())
         try:
-            digest.update(hashed_bytes(path, real_root, content))
+            digest.update(hashed_bytes(path, real_root, content,
+                                       path.suffix.lower() in READ_SUFFIXES))
         except FileNotFoundError:  # a dangling link inside the folder
             digest.update(b"missing")
         except OSError as exc:

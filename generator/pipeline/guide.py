@@ -21,7 +21,7 @@ from typing import Any
 from ..content.model import Game, Size
 from ..errors import RenderError
 from ..i18n.catalog import Translator
-from ..i18n.engine_messages import BLANK_BACK, GUIDE_TITLE
+from ..i18n.engine_messages import GUIDE_TITLE
 from ..imposition.pages import blank_back, pad_for_duplex, plan_sheet
 from ..imposition.plan import ComponentPlan, Placement, PrintOptions, Side
 from ..render.document import ContextFor
@@ -30,7 +30,7 @@ from ..render.resolver import Resolver
 from ..summary.text import RuleText
 from .fit import fewest_pages
 from .guide_text import guide_text
-from .plan import paper_size
+from .plan import blank_note, paper_size
 from .request import BuildRequest
 
 GUIDE_ID = "_guide"  # its plan's id: never a component's (ids start with a letter or digit)
@@ -95,7 +95,7 @@ def _plan(size: Size, pages: int, length: int, options: PrintOptions,
         planned = plan_sheet(LAYOUT, size, paper, pages, options)
     except ValueError as exc:  # a layout of one's own, larger than the paper
         raise RenderError(f"the print guide: {exc}; or build with --no-guide") from None
-    note = tr.gettext(BLANK_BACK)
+    note = blank_note(tr)
     planned += [blank_back(paper, options, note) for _ in range(length - pages)]
     return ComponentPlan(GUIDE_ID, tr.gettext(GUIDE_TITLE),
                          tuple(pad_for_duplex(planned, options, note)))

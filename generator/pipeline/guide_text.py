@@ -9,11 +9,12 @@ build's language; the text is cut into sections (faces) that the guide's page fl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from babel.numbers import format_decimal
 
 from ..content.guide_spec import paper_table
+from ..content.ink_spec import ink_figures, ink_levels
 from ..content.model import Board, Component, Deck, Game, Size
 from ..i18n.catalog import Translator, message_key
 from ..i18n.engine_messages import (
@@ -32,6 +33,10 @@ from ..i18n.engine_messages import (
     GUIDE_DUPLEX,
     GUIDE_FEWER,
     GUIDE_GLUE_SIDES,
+    GUIDE_INK,
+    GUIDE_INK_FOR,
+    GUIDE_INK_LEVELS,
+    GUIDE_INK_PART,
     GUIDE_MARGIN,
     GUIDE_PAGES,
     GUIDE_PAPER,
@@ -84,17 +89,25 @@ def page_list(numbers: Sequence[int]) -> str:
 def guide_text(game: Game, plans: Sequence[ComponentPlan], options: PrintOptions,
                paper: Size, tr: Translator) -> RuleText:
     """The guide for a PDF made of ``plans`` in this order (the guide's own plan first)."""
-    firsts = _first_pages(plans)
+    firsts = first_pages(plans)
     sections = [_printing(game, plans, firsts, options, paper, tr),
                 _paper(game, plans, firsts, options, tr),
                 _assembly(game, plans, firsts, options, tr)]
     if game.bring is not None:
         sections.append(_bring(game, tr))
     sections.append(credits_section(game, tr))
-    return RuleText(tr.gettext(GUIDE_TITLE), tr.lang, "", tuple(sections))
+    return RuleText(tr.gettext(GUIDE_TITLE), tr.lang, "",
+                    tuple(_fallen_back(face, tr) for face in sections))
 
 
-def _first_pages(plans: Sequence[ComponentPlan]) -> list[int]:
+def _fallen_back(face: Face, tr: Translator) -> Face:
+    """The section marked when a text of it is left in English (``guide.fallback`` prints
+    [EN] on the guide's title band, as on rule cards)."""
+    ids = (*face.ids, *(i for block in face.blocks for i in block.ids))
+    return replace(face, fallback=any(not tr.has(i) for i in ids))
+
+
+def first_pages(plans: Sequence[ComponentPlan]) -> list[int]:
     """The 1-based number of each plan's first page."""
     firsts, number = [], 1
     for plan in plans:
@@ -191,7 +204,30 @@ def _paper(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
     blocks = [Block("item", (tr.gettext(GUIDE_PAPER_FOR).format(
         paper=tr.gettext(GUIDE_PAPERS[name]), parts="; ".join(titles)),),
         (GUIDE_PAPER_FOR, GUIDE_PAPERS[name])) for name, titles in groups.items()]
-    return Face(tr.gettext(GUIDE_PAPER), tuple(blocks), (GUIDE_PAPER,))
+    return Face(tr.gettext(GUIDE_PAPER), (*blocks, *_ink(game, plans, firsts, tr)),
+                (GUIDE_PAPER,))
+
+
+def _ink(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
+         tr: Translator) -> list[Block]:
+    """The ink each part takes, grouped by level, in one paragraph, from the game's measured
+    figures (none measured: nothing said)."""
+    figures = ink_figures(game.folder)
+    levels = ink_levels()
+    grouped: dict[str, list[str]] = {name: [] for _, name in levels.bands}
+    for part in parts(game, plans, firsts):
+        percent = figures.get(part.component.id)
+        if percent is not None:
+            grouped[levels.level(percent)].append(tr.gettext(GUIDE_INK_PART).format(
+                title=part.title, percent=format_decimal(round(percent),
+                                                         locale=locale_for(tr.lang))))
+    said = [tr.gettext(GUIDE_INK_FOR).format(level=tr.gettext(GUIDE_INK_LEVELS[level]),
+                                             parts=" · ".join(named))
+            for level, named in reversed(grouped.items()) if named]  # the heaviest first
+    if not said:
+        return []
+    return [_para(tr.gettext(GUIDE_INK).format(levels="; ".join(said)), GUIDE_INK,
+                  GUIDE_INK_FOR, GUIDE_INK_PART)]
 
 
 def _two_sided(sheet: Sequence[PagePlan]) -> bool:

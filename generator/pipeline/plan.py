@@ -32,6 +32,13 @@ from ..imposition.shared import SharedItem, pack_shared
 from .request import BuildRequest
 
 
+def blank_note(tr: Translator) -> str:
+    """The note on a page left blank, marked [EN] when it is left in English under
+    ``--fallback`` (as every other text is)."""
+    note = tr.gettext(BLANK_BACK)
+    return f"[EN] {note}" if tr.fallback and not tr.has(BLANK_BACK) else note
+
+
 def paper_size(name: str) -> Size:
     table = papers()
     if name not in table:
@@ -61,7 +68,7 @@ def plan_components(game: Game, request: BuildRequest, tr: Translator,
             if component is sharers[0]:
                 plans.append(_shared_plan(game, sharers, paper, request, tr))
             continue
-        note = tr.gettext(BLANK_BACK)
+        note = blank_note(tr)
         try:
             pages = _plan_one(game, component, paper, options,
                               _copies(component, request, sheet_pages))
@@ -117,7 +124,7 @@ def _shared_plan(game: Game, sharers: list[Any], paper: Size, request: BuildRequ
     that holds it."""
     try:
         pages = pack_shared([_shared_item(game, c, request) for c in sharers], paper,
-                            request.options, tr.gettext(BLANK_BACK))
+                            request.options, blank_note(tr))
     except ValueError as exc:
         raise RenderError(f"{game.source}: shared pages: {exc}") from None
     titles = {c.id: tr.gettext(c.title) for c in sharers}

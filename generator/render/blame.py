@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..content.model import Card, Deck, Game
+from ..content.wording import shortened
 from ..errors import PnpError, RenderError
 
 # the element an error names first: ``layouts/cards.yaml:card.elements[5].elements[0]: ``
@@ -16,6 +17,7 @@ _ELEMENT = re.compile(r"^\S*?:[\w.-]+(?:\.elements\[\d+\])+: ")
 _MESSAGE_ID = re.compile(r"message id (['\"])(.+?)\1[;:]")  # as repr quotes it
 _QUOTED = re.compile(r"'([^']{8,})'")
 _TOKENS = re.compile(r"[;,\s]+")
+_DESIGNER_FIX = re.compile(r"; shorten it or enlarge the box")
 
 
 def blamed(error: PnpError, game: Game, component_id: str, item: int,
@@ -35,7 +37,7 @@ def blamed(error: PnpError, game: Game, component_id: str, item: int,
     translated = _translated(tr, said)
     if translated is not None:  # its line is the fix, however many cards print it
         msgid, place = translated
-        return RenderError(f"{place} at msgid {msgid[:60]!r}: {said}")
+        return RenderError(f"{place} at msgid {shortened(msgid)!r}: {translators(said)}")
     if card is None or card.origin is None:
         return error
     values = {name: str(value) for name, value in card.fields.items()
@@ -55,7 +57,15 @@ def at_its_line(error: RenderError, tr: Any) -> RenderError:
     if found is None or place is None:
         return error
     said = _ELEMENT.sub("", str(error), count=1)
-    return RenderError(f"{place} at msgid {found.group(2)[:60]!r} (rule text): {said}")
+    return RenderError(f"{place} at msgid {shortened(found.group(2))!r} (rule text): "
+                       f"{translators(said)}")
+
+
+def translators(said: str) -> str:
+    """An overflow's advice for a translation: a shorter translation, in the room the
+    message names (a box is the same in every language, so enlarging it is no fix)."""
+    return _DESIGNER_FIX.sub("; write a shorter translation: the box is the same in every "
+                             "language", said)
 
 
 def _card(game: Game, component_id: str, item: int) -> tuple[Card | None, str]:

@@ -91,6 +91,7 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
     painter = Painter(canvas, game, ink_saver=ink_saver) if game is not None else None
     if painter is not None:
         painter.safe = safe
+        painter.overflows = [] if report is not None else None
     forms = _Forms(painter, components, context_for, effects) if painter is not None else None
     failed = False  # a drawing broken off leaves its form unfinished: no file to save
     for component in components:
@@ -113,6 +114,13 @@ def render_pdf(game: Game | None, components: Sequence[ComponentPlan], context_f
                         raise blamed(error, game, owner, placement.item, context) from None
                     report(blamed(error, game, owner, placement.item, context))
                     failed = True
+                overflows = painter.overflows if painter is not None else None
+                for overflow in overflows or ():  # every box of the card that did not fit
+                    assert report is not None and game is not None
+                    report(blamed(overflow, game, owner, placement.item, context))
+                    failed = True
+                if overflows:
+                    overflows.clear()
                 if after_placement is not None:
                     after_placement(canvas, page, placement, context)
             _draw_marks(canvas, page, page.marks)

@@ -16,12 +16,13 @@ from typing import NamedTuple
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from ..content.typography import Hyphenation
 from ..units import PT_PER_MM, mm
 from .blocks import Block
 from .colours import set_fill
 from .fonts import draw_text, font_name, text_width
 from .inline import BASELINE, Picture, Ratio, Word, paragraphs, picture_box, placed, width
-from .text import STEP, break_lines, set_by_language
+from .text import ANYWHERE, STEP, break_lines, set_by_language
 
 # kind: (size relative to the body, font style, space before in ems)
 KINDS = {
@@ -89,9 +90,12 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
         if not last and _too_long(blocks, lengths, w, h, size, style):  # names the block
             size -= STEP
             continue
-        for lang in dict.fromkeys(("", style.lang)):
+        # at each size: no split, then split as the language's rule allows, then anywhere
+        # its patterns allow, so a flow is never set smaller to spare a hyphen
+        for lang, rule in dict.fromkeys((("", None), (style.lang, None),
+                                         (style.lang, ANYWHERE))):
             tried = tried or bool(lang)
-            runs, spilled = _lay_out(blocks, words, w, h, size, style, lang, last)
+            runs, spilled = _lay_out(blocks, words, w, h, size, style, lang, last, rule)
             if spilled is None:
                 return Flowed(tuple(runs), tried)
         size -= STEP
@@ -148,8 +152,8 @@ class _Laid:
 
 
 def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: float, h: float,
-             size: float, style: FlowStyle, lang: str,
-             last: bool = False) -> tuple[list[Run], Block | None]:
+             size: float, style: FlowStyle, lang: str, last: bool = False,
+             rule: Hyphenation | None = None) -> tuple[list[Run], Block | None]:
     """The runs of ``blocks`` at ``size``, and the first block that spills (None if none).
     A one-word heading is hyphenated only at the ``last`` size tried: before, it shrinks.
     Blocks go line by line, column after column. A column breaks between blocks: a block
@@ -166,7 +170,7 @@ def _lay_out(blocks: Sequence[Block], words: Sequence[list[list[Word]]], w: floa
         indent = text_width(BULLET + " ", font, bsize) / PT_PER_MM if block.kind == "item" else 0
         label = block.kind in ("title", "heading") and all(len(p) <= 1 for p in block_words)
         lines = break_lines(block_words, bsize, (col_w - indent) * PT_PER_MM,
-                            "" if label and not last else lang)
+                            "" if label and not last else lang, rule)
         if lines is None:
             return [], block
         laid.append(_Laid(block, lines, bsize, font, em, em * style.leading, indent, before))

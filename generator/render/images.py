@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import io
 import math
 import os
 import re
@@ -26,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import RenderError
 from ..limits import limit, past
 from ..paths import FILE_LIMIT, Refused, regular_file
+from ..pictures import check_magic, format_of, open_picture
 from ..resources import file_version
 from ..units import mm
 from .fonts import font_name
@@ -70,7 +70,7 @@ class ImageCache:
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("error", Image.DecompressionBombWarning)
-                    image = Image.open(path)  # reads the header only
+                    image = open_picture(path, path.name, where)  # the header only
                     _check_pixels(path, image.width, image.height, where)
                     self._decoding(path, image.width * image.height, where)
                     image.load()
@@ -156,10 +156,15 @@ def _parsed_svg(path: Path, root: Path, version: tuple[int, int]) -> Drawing | s
     drawing and never changes it."""
     from svglib.svglib import svg2rlg
 
+    from .svg_fonts import BundledFonts
+
+    fonts = BundledFonts()  # never a font file the SVG names, nor the machine's fonts
     try:
-        drawing = svg2rlg(str(path), external_reference_root=str(root))
+        drawing = svg2rlg(str(path), external_reference_root=str(root), font_map=fonts)
     except Exception as exc:  # noqa: BLE001 - svglib raises many kinds on bad input
-        return str(exc)
+        return fonts.refusal() or str(exc)
+    if fonts.refusal():
+        return str(fonts.refusal())
     if drawing is None or not drawing.width or not drawing.height:
         return "not a drawing with a width and height (give the <svg> a viewBox)"
     # svglib's drawings start in Helvetica, which a PDF names unembedded even when no text
@@ -180,7 +185,7 @@ def _aspect(path: Path, root: Path, version: tuple[int, int], where: str) -> flo
         drawing = ImageCache()._drawing(path, root, where)
         return float(drawing.width / drawing.height)
     try:
-        with Image.open(path) as image:  # reads the header only
+        with open_picture(path, path.name, where) as image:  # reads the header only
             _check_pixels(path, image.width, image.height, where)
             return image.width / image.height
     except Image.DecompressionBombError:
@@ -313,7 +318,7 @@ def check_svg_references(path: Path, root: Path, where: str) -> None:
         if address.startswith("data:"):
             embedded += len(address)
             if embedded <= limit("svg_embedded_bytes"):
-                pixels += _embedded_pixels(address)
+                pixels += _embedded_pixels(address, f"{where}: SVG {path.name}")
             if pixels > MAX_PIXELS:
                 raise RenderError(f"{where}: SVG {path} embeds pictures of {pixels:,} pixels, "
                                   f"past the limit of {MAX_PIXELS:,} (raster pixels of one "
@@ -323,27 +328,47 @@ def check_svg_references(path: Path, root: Path, where: str) -> None:
             if "://" in address:
                 raise RenderError(f"{where}: SVG {path} loads a picture from {address[:80]}; "
                                   "embed it or save it in the game folder")
-            try:  # the file named, without the #fragment of an element in it
-                regular_file(path.parent / address.split("#")[0], [root], "a picture of an SVG")
-            except Refused as exc:
-                raise RenderError(f"{where}: SVG {path} loads a picture it may not: "
-                                  f"{exc}") from None
+            _check_loaded(path, root, address.split("#")[0], where)
     if embedded > limit("svg_embedded_bytes"):
         raise RenderError(f"{where}: SVG {path}: "
                           + past("svg_embedded_bytes", f"{embedded:,} bytes of embedded "
                                  "pictures"))
 
 
-def _embedded_pixels(address: str) -> int:
+def _check_loaded(path: Path, root: Path, address: str, where: str) -> None:
+    """Refuse a file an SVG loads (``<image href="e.png">``) that lies outside ``root``, or
+    that is neither an SVG nor the PNG or JPEG its name says: svglib decodes it itself."""
+    if not address:
+        return
+    try:
+        loaded = regular_file(path.parent / address, [root], "a picture of an SVG")
+    except Refused as exc:
+        raise RenderError(f"{where}: SVG {path} loads a picture it may not: {exc}") from None
+    if loaded.suffix.lower() == ".svg":
+        return
+    format_name = format_of(loaded.name)
+    if format_name is None:
+        raise RenderError(f"{where}: SVG {path} loads {address[:80]}, which is not a PNG, "
+                          "JPEG or SVG file; save it again as PNG or JPEG")
+    with loaded.open("rb") as stream:
+        check_magic(stream.read(16), format_name, address[:80], f"{where}: SVG {path.name}")
+
+
+def _embedded_pixels(address: str, where: str) -> int:
     """The pixels a ``data:`` picture declares, read from its header before anything decodes
-    it (Pillow only warns below 100 megapixels); 0 when it is no picture Pillow knows."""
+    it (Pillow only warns below 100 megapixels); 0 when it is no picture svglib draws
+    (svglib draws ``data:image/png`` and ``data:image/jpeg`` only). One that is not the
+    PNG or JPEG its type says is refused."""
     head, _, data = address.partition(",")
+    kind = head[len("data:"):].split(";")[0].strip()
+    if format_of(kind) is None:
+        return 0
     try:
         raw = base64.b64decode(data, validate=False) if head.endswith(";base64") \
             else urllib.parse.unquote_to_bytes(data)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(raw)) as image:
+            with open_picture(raw, kind, where) as image:
                 return image.width * image.height
     except Image.DecompressionBombError:
         return MAX_PIXELS + 1

@@ -16,6 +16,7 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..content.markup import Symbol
 from ..content.model import Game
+from ..errors import RenderError
 from ..units import mm, parse_length
 from . import colours
 from .elements import ELEMENTS
@@ -27,6 +28,7 @@ from .images import ImageCache
 from .recording import replay_or_record
 from .resolver import Resolver
 from .safe_zone import SafeWatch
+from .text import TextOverflow
 
 INK_SAVER_KEEP = 0.18  # share of colour kept by full-bleed fills in ink-saver mode
 
@@ -71,7 +73,11 @@ class Painter(Resolver):
         self._art_keys: FormKeys | None = None
         self.replays: Replays | None = None  # set by a document that replays drawings
         self.repeats = [1]  # copies the ``repeat`` elements being drawn multiply to, nested
+        self.using: list[str] = []  # the layouts ``use`` elements are drawing, outermost first
         self.safe: SafeWatch | None = None  # pnp check: the card elements over the safe line
+        # pnp check: the texts that do not fit, gathered so that drawing goes on to the next
+        # element and one run tells every box of a card (None: the first one stops drawing)
+        self.overflows: list[TextOverflow] | None = None
 
     def settings(self) -> tuple[tuple[str, Any], ...]:
         """Every plain setting of this painter (ink saver…): a drawing replayed from another
@@ -119,6 +125,16 @@ class Painter(Resolver):
 
     def _draw(self, step: Step, context: dict[str, Any], w: float, h: float,
               bleed: float) -> None:
+        if self.overflows is None:
+            self._watched(step, context, w, h, bleed)
+            return
+        try:
+            self._watched(step, context, w, h, bleed)
+        except TextOverflow as overflow:  # told after the placement, with the others
+            self.overflows.append(overflow)
+
+    def _watched(self, step: Step, context: dict[str, Any], w: float, h: float,
+                 bleed: float) -> None:
         if self.safe is not None:
             with self.safe.element(self, step.element, context, w, h, step.where):
                 self._paint(step, context, w, h, bleed)
@@ -174,10 +190,16 @@ class Painter(Resolver):
             canvas.setLineWidth(mm(self.num(element, "stroke_width", context, where, 0.3)))
             dash = element.get("dash")
             if dash:
-                canvas.setDash([mm(parse_length(d)) for d in dash])
-        opacity = element.get("opacity") if fill is not None else None
-        if opacity is not None:
-            canvas.setFillAlpha(float(opacity))
+                try:
+                    canvas.setDash([mm(parse_length(d)) for d in dash])
+                except (TypeError, ValueError) as exc:
+                    raise RenderError(f"{where}.dash: {exc}") from None
+        if fill is not None and element.get("opacity") is not None:
+            opacity = self.num(element, "opacity", context, where, 1.0, plain=True)
+            if not 0 <= opacity <= 1:
+                raise RenderError(f"{where}.opacity: {opacity:g} is not a number from 0 "
+                                  "(invisible) to 1 (solid)")
+            canvas.setFillAlpha(opacity)
         return int(fill is not None), int(stroke is not None)
 
     def draw_picture(self, picture: Symbol, x: float, y: float, w: float, h: float,

@@ -7,13 +7,18 @@ from functools import lru_cache
 from typing import Any
 
 import qrcode
+from qrcode.exceptions import DataOverflowError
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
+from ..errors import RenderError
 from ..units import mm
 from .forms import place_form
 
 QUIET_ZONE = 2  # modules of white around the code; 4 is the spec, 2 scans reliably on paper
+# what the largest code (version 40) holds at the error correction used (M): 2,331 bytes of
+# text, 5,596 digits; longer data is refused before any encoding is tried
+MOST_BYTES, MOST_DIGITS = 2331, 5596
 
 
 @lru_cache(maxsize=256)
@@ -22,6 +27,20 @@ def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     code.add_data(data)
     code.make(fit=True)
     return tuple(tuple(row) for row in code.get_matrix())
+
+
+def check_qr_data(data: str, where: str) -> None:
+    """Refuse data past what a QR code holds, naming the ``data`` key, before it is drawn."""
+    size = len(data.encode())
+    if size <= MOST_DIGITS:
+        try:
+            qr_matrix(data)  # remembered: drawing it encodes nothing again
+            return
+        except (DataOverflowError, ValueError):
+            pass
+    raise RenderError(f"{where}.data: {size:,} bytes are more than a QR code holds ("
+                      f"{MOST_BYTES:,} bytes of text, or {MOST_DIGITS:,} digits); shorten it, "
+                      "for example to a short address")
 
 
 def draw_qr(canvas: Canvas, data: str, x: float, y: float, size: float,

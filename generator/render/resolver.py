@@ -6,6 +6,7 @@ the painter is a resolver that also draws.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -73,15 +74,16 @@ class Resolver:
             default: float, plain: bool = False) -> float:
         """A length in mm (``plain``: a bare number), from a number or an expression."""
         value = element.get(key, default)
-        if type(value) in (float, int):  # most values are plain numbers
-            return float(value)
-        value = render_value(value, context, where, key)
-        try:
-            if plain:
-                return float(value)
-            return parse_length(value)
-        except (TypeError, ValueError) as exc:
-            raise RenderError(f"{where}.{key}: {exc}") from None
+        if type(value) not in (float, int):  # most values are plain numbers
+            value = render_value(value, context, where, key)
+            try:
+                value = float(value) if plain else parse_length(value)
+            except (TypeError, ValueError) as exc:
+                raise RenderError(f"{where}.{key}: {exc}") from None
+        if not math.isfinite(value):  # YAML's .inf and .nan: no place on a page
+            raise RenderError(f"{where}.{key}: {value!r} is not a finite number; give a "
+                              "number such as 12 (or a length such as '12mm')")
+        return float(value)
 
     def box(self, element: Mapping[str, Any], context: dict[str, Any], where: str, w: float,
             h: float) -> Box:

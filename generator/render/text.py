@@ -7,13 +7,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..content.typography import typeset
+from ..content.typography import Hyphenation, hyphenation, typeset
 from ..errors import RenderError
 from ..units import PT_PER_MM
 from .hyphenation import hyphenator
 from .inline import Bit, Bits, Picture, Piece, Word, cut, joined, paragraphs, plain_text, width
 
 STEP = 0.25  # pt: how finely the size shrinks
+# Split wherever the language's patterns allow: the last resort of a text that fits no size
+# under its language's rule, and of a word wider than a whole line.
+ANYWHERE = Hyphenation(shrink_first=1.0, zone=0.0, max_run=1 << 30, min_head=0, min_tail=0)
 
 
 @dataclass(frozen=True)
@@ -39,19 +42,25 @@ def preload_hyphenation(langs: Iterable[str]) -> None:
         hyphenator(lang)
 
 
-def split_word(word: str, lang: str, fits: Fits) -> tuple[str, str] | None:
+def split_word(word: str, lang: str, fits: Fits,
+               rule: Hyphenation = ANYWHERE) -> tuple[str, str] | None:
     """The longest head of ``word`` that ``fits`` — cut at a hyphenation point of the language
-    (adding a hyphen) or after a hyphen the word already has — and the rest; None if no cut
-    fits or the language has no hyphenation patterns."""
+    (adding a hyphen), keeping the rule's letters on either side, or after a hyphen the word
+    already has — and the rest; None if no cut fits or the language has no patterns."""
     patterns = hyphenator(lang) if lang else None
     if patterns is None:
         return None
-    cuts = {i: word[:i] + "-" for i in patterns.positions(word)}
+    letters = len(word.rstrip(_TRAILING))
+    cuts = {i: word[:i] + "-" for i in patterns.positions(word)
+            if i >= rule.min_head and letters - i >= rule.min_tail}
     cuts.update({i + 1: word[:i + 1] for i, c in enumerate(word[:-1]) if c == "-" and i > 0})
     for index in sorted(cuts, reverse=True):
         if fits(cuts[index]):
             return cuts[index], word[index:]
     return None
+
+
+_TRAILING = ".,;:!?)»“”’\"'…"  # punctuation glued after a word: not letters of it
 
 
 def set_by_language(pieces: Iterable[Piece], lang: str) -> bool:
@@ -61,17 +70,23 @@ def set_by_language(pieces: Iterable[Piece], lang: str) -> bool:
 
 
 def break_lines(paragraphs_: Sequence[Sequence[Word]], size: float, width_pt: float,
-                lang: str = "") -> list[Bits] | None:
+                lang: str = "", rule: Hyphenation | None = None) -> list[Bits] | None:
     """Lines of at most ``width_pt``, greedily; with ``lang``, a word the line cannot hold is
-    hyphenated (a word holding a picture never is). None when a word fits no line. The one
-    line breaker of card text and rule text alike: its words come from ``inline.paragraphs``,
-    which glues punctuation and a lone dash to the word before, so no line starts with them.
-    A line's width is the sum of its words' and spaces' (each measured once, remembered),
-    not measured again as it grows."""
+    hyphenated as ``rule`` allows (by default the language's own, from
+    templates/typography.yaml): only where the line would otherwise be left ragged, on no
+    more lines in a row than it says; a word wider than a whole line is always split, and a
+    word holding a picture never is. None when a word fits no line. The one line breaker of
+    card text and rule text alike: its words come from ``inline.paragraphs``, which glues
+    punctuation and a lone dash to the word before, so no line starts with them. A line's
+    width is the sum of its words' and spaces' (each measured once, remembered), not
+    measured again as it grows."""
+    if rule is None:
+        rule = hyphenation(lang) if lang else ANYWHERE
     lines: list[Bits] = []
     for words in paragraphs_:
         line: list[Bit] = []
         used = 0.0
+        run = 0  # hyphenated lines in a row
         for joiner, word in words:
             while True:
                 gap = width(joiner, size) if line else 0.0
@@ -82,22 +97,28 @@ def break_lines(paragraphs_: Sequence[Sequence[Word]], size: float, width_pt: fl
                     line.extend(word)
                     used += gap + own
                     break
-                split = _hyphenate(word, used + gap, size, width_pt, lang)
+                split = None
+                if not line:
+                    split = _hyphenate(word, 0.0, size, width_pt, lang, ANYWHERE)
+                elif run < rule.max_run and width_pt - used - gap > rule.zone * width_pt:
+                    split = _hyphenate(word, used + gap, size, width_pt, lang, rule)
                 if split is not None:
                     line.extend((*joiner, *split[0]) if line else split[0])
                     lines.append(joined(line))
                     line, used, joiner, word = [], 0.0, (), split[1]
+                    run += 1
                 elif line:
                     lines.append(joined(line))
                     line, used, joiner = [], 0.0, ()
+                    run = 0
                 else:
                     return None  # a single word wider than the box: shrink instead
         lines.append(joined(line))
     return lines
 
 
-def _hyphenate(word: Bits, start: float, size: float, width_pt: float,
-               lang: str) -> tuple[Bits, Bits] | None:
+def _hyphenate(word: Bits, start: float, size: float, width_pt: float, lang: str,
+               rule: Hyphenation) -> tuple[Bits, Bits] | None:
     """The longest hyphenated head of ``word`` that fits from ``start`` pt on, and the rest."""
     if not lang or any(bit.icon is not None for bit in word):
         return None
@@ -105,7 +126,7 @@ def _hyphenate(word: Bits, start: float, size: float, width_pt: float,
     def fits(part: str) -> bool:
         return start + width(cut(word, part)[0], size) <= width_pt
 
-    found = split_word(plain_text(word), lang, fits)
+    found = split_word(plain_text(word), lang, fits, rule)
     return None if found is None else cut(word, found[0])
 
 
@@ -131,20 +152,29 @@ def fit_pieces(pieces: Sequence[Piece], font: str, w_mm: float, h_mm: float, max
         # is its last resort, when even the smallest size cannot hold the word
         return (_largest(words, width_pt, height_pt, max_size, min_size, leading, ("",), tried)
                 or _largest(words, width_pt, height_pt, max_size, min_size, leading, (lang,),
-                            True))
-    return _largest(words, width_pt, height_pt, max_size, min_size, leading, ("", lang), tried)
+                            True, ANYWHERE))
+    # a text shrinks a little before a word is split, is then split as its language's rule
+    # allows, and only when no size fits so is split wherever the patterns allow
+    rule = hyphenation(lang) if lang else ANYWHERE
+    first = max(min_size, max_size * rule.shrink_first)
+    return (_largest(words, width_pt, height_pt, max_size, first, leading, ("",), tried)
+            or _largest(words, width_pt, height_pt, max_size, min_size, leading, ("", lang),
+                        tried, rule)
+            or _largest(words, width_pt, height_pt, max_size, min_size, leading, (lang,),
+                        True, ANYWHERE))
 
 
 def _largest(words: list[list[Word]], width_pt: float, height_pt: float, max_size: float,
              min_size: float, leading: float, languages: tuple[str, ...],
-             tried: bool) -> FittedText | None:
+             tried: bool, rule: Hyphenation = ANYWHERE) -> FittedText | None:
     """The largest size whose lines, broken in the first of ``languages`` that fits (""
-    for no hyphenation), take no more than ``height_pt``."""
+    for no hyphenation, a language's split as ``rule`` allows), take no more than
+    ``height_pt``."""
     size = max_size
     while size >= min_size - 1e-9:
         for language in dict.fromkeys(languages):
             tried = tried or bool(language)
-            lines = break_lines(words, size, width_pt, language)
+            lines = break_lines(words, size, width_pt, language, rule)
             if lines is not None and (len(lines) * size * leading - size * (leading - 1)
                                       <= height_pt):
                 return FittedText(size, size * leading, tuple(lines), tried)

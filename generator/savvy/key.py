@@ -164,10 +164,12 @@ def write_key(secret: Secret, seed: int, lang: str = "en", paper: str = "a4",
 def read_qr(image: Path) -> tuple[Secret, int]:
     """The secret and seed held by the QR code in a photo or scan of the answer key."""
     import zxingcpp
-    from PIL import Image, UnidentifiedImageError
+    from PIL import UnidentifiedImageError
+
+    from ..pictures import open_picture
 
     try:
-        with Image.open(image) as picture:
+        with open_picture(image, image.name, f"cannot read the image {image}") as picture:
             found = zxingcpp.read_barcodes(picture.convert("L"))
     except (OSError, UnidentifiedImageError) as exc:
         raise UsageError(f"cannot read the image {image}: {exc}") from None

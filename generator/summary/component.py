@@ -26,12 +26,15 @@ FACE = "rules-face"  # the layout both card sides draw their face with
 
 
 def template_context(folder: Path, game_id: str, title: str, rules: str | None, data: Any,
-                     components: Sequence[Any], tr: Translator) -> dict[str, Any]:
-    """What a rules template reads: the game, its data, the size of each deck and the
-    figures its rules module derives (``facts``)."""
+                     components: Sequence[Any], tr: Translator,
+                     game_vars: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What a rules template reads: the game, its data, its layout ``vars`` (the pictograms
+    a layout names, so a heading can show the same), the size of each deck and the figures
+    its rules module derives (``facts``)."""
     decks = {c.id: {"title": tr.gettext(c.title), "cards": len(c.cards)}
              for c in components if isinstance(c, Deck)}
-    return {"game": {"id": game_id, "title": title}, "data": data, "components": decks,
+    return {"game": {"id": game_id, "title": title}, "data": data, "vars": game_vars or {},
+            "components": decks,
             "facts": summary_facts(folder, rules, data)}
 
 
@@ -43,15 +46,17 @@ def rule_cards(folder: Path):
         if check.problems:
             return components
         return expand(check, components, folder, str(raw.get("id") or ""),
-                      str(raw.get("title", "")), raw.get("rules"), raw.get("data", {}))
+                      str(raw.get("title", "")), raw.get("rules"), raw.get("data", {}),
+                      raw.get("vars") or {})
     return extend
 
 
 def expand(check: Checker, components: list[Any], folder: Path, game_id: str, title: str,
-           rules: str | None, data: Any) -> list[Any]:
+           rules: str | None, data: Any, game_vars: Mapping[str, Any] | None = None) -> list[Any]:
     """Replace each RulesSpec by its card deck and (unless ``page: false``) its page."""
     english = Translator(SOURCE_LANG)
-    context = template_context(folder, game_id, title, rules, data, components, english)
+    context = template_context(folder, game_id, title, rules, data, components, english,
+                               game_vars)
     result: list[Any] = []
     for component in components:
         if not isinstance(component, RulesSpec):

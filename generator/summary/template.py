@@ -97,6 +97,11 @@ class _Recorder:
         key = message_key(message, getattr(message, "context", None))
         return self._mark(key, self.tr.gettext(message))
 
+    def pgettext(self, context: str, message: str) -> str:
+        """One use of a short word, by its msgctxt (``pgettext('rule summary heading',
+        'Goal')``)."""
+        return self._mark(message_key(message, context), self.tr.pgettext(context, message))
+
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         return self._mark(singular, self.tr.ngettext(singular, plural, count))
 
@@ -109,7 +114,7 @@ def render_rules(game_folder: Path, template: str, tr: Translator, context: Mapp
     env = _environment(tuple(template_folders(game_folder)))
     recorder = _Recorder(tr)
     env.install_gettext_callables(  # type: ignore[attr-defined]  # added by jinja2.ext.i18n
-       recorder.gettext, recorder.ngettext, newstyle=True)
+       recorder.gettext, recorder.ngettext, newstyle=True, pgettext=recorder.pgettext)
     env.filters.update(
         num=lambda value, digits=0: format_decimal(round(float(value), digits), locale=locale),
         percent=lambda value: format_percent(value, _one_decimal(locale), locale=locale),

@@ -14,7 +14,10 @@ from generator.i18n.places import catalog_folders, catalog_home
 from generator.pipeline.load import resolve_game
 
 CATALOG = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' \
-          'msgid "Red"\nmsgstr "{red}"\n'
+          'msgctxt "pawn colour"\nmsgid "Red"\nmsgstr "{red}"\n'
+
+
+PAWN = "pawn colour"  # the msgctxt of a pawn's colour name
 
 
 def user_catalog(root: Path, lang: str, red: str) -> Path:
@@ -49,9 +52,9 @@ def test_languages_translations_and_fingerprint_follow_the_working_directory(tmp
     seen = {}
     for where in (one, two, one):
         monkeypatch.chdir(where)
-        seen[where] = (languages_for(folder), translator("es", folder).gettext("Red"),
+        seen[where] = (languages_for(folder), translator("es", folder).pgettext(PAWN, "Red"),
                        resolve_game("pharma-code").fingerprint)
-        assert translator("fr", folder).gettext("Red") == "Rouge"  # the game's own catalog
+        assert translator("fr", folder).pgettext(PAWN, "Red") == "Rouge"  # the game's own
     assert seen[one][:2] == (["fr", "en", "de", "es"], "Rojo")
     assert seen[two][:2] == (["fr", "en", "de", "es", "it"], "ROJO")
     assert seen[one][2] != seen[two][2]
@@ -64,4 +67,4 @@ def test_an_edited_user_catalog_changes_the_games_fingerprint(tmp_path, monkeypa
     after = resolve_game("pharma-code").fingerprint
     po.write_text(CATALOG.format(red="Bermellón"), encoding="utf-8")
     assert len({before, after, resolve_game("pharma-code").fingerprint}) == 3
-    assert translator("es", game_folder("pharma-code")).gettext("Red") == "Bermellón"
+    assert translator("es", game_folder("pharma-code")).pgettext(PAWN, "Red") == "Bermellón"

@@ -39,8 +39,9 @@ def distinct(values) -> list[float]:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_100_covid_tiles_on_one_page_for_23_cuts(built, paper):
-    """9 columns of 11 full rows and one tile: 10 vertical and 13 horizontal cuts."""
+def test_100_covid_tiles_on_one_page_for_22_cuts(built, paper):
+    """10 × 10 tiles of 19 mm (the square the default size makes): 11 vertical and 11
+    horizontal cuts."""
     result = built("clinic-covid19", "en", only=("covid-tiles",), paper=paper, guide=False)
     assert result.pages == 2                                  # the tiles and a blank back
     lines = page_lines(result.path, [0])[0]
@@ -48,10 +49,10 @@ def test_100_covid_tiles_on_one_page_for_23_cuts(built, paper):
     marks = crop_marks_mm(result.path, 0)
     columns = distinct(m[0] for m in marks if m[2] - m[0] < 0.01)
     rows = distinct(m[1] for m in marks if m[3] - m[1] < 0.01)
-    assert (len(columns), len(rows)) == (10, 13)
-    for lines_at in (columns, rows):  # one tile (20 mm) apart: no gutter, no inner bleed
-        assert {round(b - a, 2) for a, b in zip(lines_at, lines_at[1:], strict=False)} == {20}
-    assert "✂ 23 = 10 ↕ + 13 ↔" in lines
+    assert (len(columns), len(rows)) == (11, 11)
+    for lines_at in (columns, rows):  # one tile (19 mm) apart: no gutter, no inner bleed
+        assert {round(b - a, 2) for a, b in zip(lines_at, lines_at[1:], strict=False)} == {19}
+    assert "✂ 22 = 11 ↕ + 11 ↔" in lines
     left, top, right, bottom = columns[0], rows[0], columns[-1], rows[-1]
     for x0, y0, x1, y1 in marks:  # outside the block of tiles: none between two tiles
         assert x1 < left or x0 > right or y1 < top or y0 > bottom, (x0, y0, x1, y1)

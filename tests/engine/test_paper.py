@@ -44,10 +44,11 @@ def test_poker_cards_nine_a_page_on_a4_and_eight_on_letter(built, paper, per_pag
 def test_the_guide_says_why_letter_prints_eight(built):
     result = built("microbious", "en", paper="letter")
     guide = " ".join(page_lines(result.path, [0])[0])
-    assert "Microbious cards: 8 cards a page; 9 would print inside that margin." in guide
+    assert ("Microbious cards: 8 to a page, to stay clear of that margin; a printer that "
+            "prints to the paper’s very edge would fit 9.") in guide
     assert "Rule cards:" not in guide        # 4 cards: one page either way, nothing to say
     a4 = " ".join(page_lines(built("microbious", "en", paper="a4").path, [0])[0])
-    assert "cards a page" not in a4
+    assert "to a page" not in a4
 
 
 def test_a_gutter_keeps_the_cards_apart(built):

@@ -76,7 +76,11 @@ def shared_pages(game, options: PrintOptions) -> list[PagePlan]:
 
 
 def box(p: Placement, bleed: bool = False) -> tuple[float, float, float, float]:
-    """A placement's trim box (or bleed box) on the page: left, top, right, bottom."""
+    """A placement's trim box (or what it draws: its bleed box, or its clip when it shares
+    its cut lines with its neighbours) on the page: left, top, right, bottom."""
+    if bleed and p.clip is not None:
+        x, y, w, h = p.clip
+        return x, y, x + w, y + h
     w, h = p.footprint
     b = p.bleed if bleed else 0.0
     return p.x - b, p.y - b, p.x + w + b, p.y + h + b
@@ -175,11 +179,11 @@ def test_covid_propagation_back_behind_its_front_on_the_shared_page(built, paper
     """The Propagation tile (180×148 mm since it holds the round track) on its shared page:
     its high side lands exactly behind its low side, its fill within 0.1 mm and, read the
     right way up (long edge), every word of the table where the front has it. (On A4 the
-    round marker shares the page; on Letter the tile leaves it too little room.)"""
+    round marker shares the A5 summary card's page, not the tile's.)"""
     result = built("clinic-covid19", "en", paper=paper, duplex=duplex)
     marks = outline(result.path)
     page = marks["Propagation tile"]
-    assert paper != "a4" or marks["Round marker"] == page
+    assert paper != "a4" or marks["Round marker"] == marks["Summary card"] != page
     width, height = page_size_mm(result.path)
     front, = filled_boxes(result.path, page, (186, 154))
     back, = filled_boxes(result.path, page + 1, (186, 154))
@@ -194,18 +198,28 @@ def test_covid_propagation_back_behind_its_front_on_the_shared_page(built, paper
         assert front[0] < f["x0"] < f["x1"] < front[2]
 
 
+def pages_alone(game, component_id: str, paper: str) -> int:
+    """The pages one part takes printed on its own (fronts, backs and blank backs)."""
+    request = BuildRequest(game.id, "en", PrintOptions(paper=paper), only=(component_id,))
+    return sum(len(plan.pages) for plan in plan_components(game, request,
+                                                           translator("en", game.folder)))
+
+
 # COVID: the 180×148 mm Propagation tile leaves its page room for the round marker only, so
-# the three parts take two pages and their backs, not one
-@pytest.mark.parametrize("game_id, before, after", [("clinic-covid19", 6, 4),
-                                                    ("patient-zero-solo", 6, 2),
-                                                    ("pharma-code", 8, 4)])
+# the three parts take two pages and their backs, not one. Pharma: its five poker decks run on
+# as one (5 full A4 pages of 9, 6 Letter pages of 8), the rest and the pawns on one more page.
+@pytest.mark.parametrize("game_id, before, after", [
+    ("clinic-covid19", {"a4": 6, "letter": 6}, {"a4": 4, "letter": 4}),
+    ("patient-zero-solo", {"a4": 8, "letter": 8}, {"a4": 2, "letter": 2}),
+    ("pharma-code", {"a4": 20, "letter": 20}, {"a4": 12, "letter": 14})])
 def test_shared_parts_take_fewer_pages(built, game_id, before, after):
-    """What the sharers took (a page and a back each) against what they take together."""
+    """What the sharers take each on its own against what they take together."""
     game = load_builtin(game_id)
     sharers = tuple(c.id for c in game.components if getattr(c, "share", False))
-    assert 2 * len(sharers) == before
     for paper in ("a4", "letter"):
-        assert built(game_id, "en", only=sharers, paper=paper, guide=False).pages == after, paper
+        assert sum(pages_alone(game, s, paper) for s in sharers) == before[paper], paper
+        assert built(game_id, "en", only=sharers, paper=paper, guide=False).pages \
+            == after[paper], paper
 
 
 def test_single_sided_backs_follow_at_the_end_and_blank_backs_hold_no_part():
@@ -219,7 +233,35 @@ def test_single_sided_backs_follow_at_the_end_and_blank_backs_hold_no_part():
     assert duplex[3].placements == () and duplex[3].labels[0].text == "blank"
 
 
-def test_a_part_too_big_to_share_a_page_is_refused():
-    big = SharedItem("big", Size(63.5, 88.9), ("f",) * 20, (None,) * 20)
-    with pytest.raises(ValueError, match="'big': 20 .* remove its 'share: true'"):
+def test_a_card_too_big_for_the_page_is_refused():
+    big = SharedItem("big", Size(300, 400), ("f",), (None,))
+    with pytest.raises(ValueError, match="'big': 1 .* remove its 'share: true'"):
         pack_shared([big], Size(210, 297), PrintOptions(), "blank")
+
+
+def test_decks_of_one_size_run_on_and_fill_their_pages():
+    """Two poker decks of 7 and 13 cards (20) take two full A4 pages of 9, edge to edge, and
+    their last 2 cards a third page beside the stickers; each card keeps its own deck, its
+    index there and its back exactly behind it."""
+    a = SharedItem("a", Size(63.5, 88.9), ("fa",) * 7, ("ba",) * 7)
+    b = SharedItem("b", Size(63.5, 88.9), ("fb",) * 13, ("bb",) * 13)
+    stickers = SharedItem("s", Size(16, 16), ("s",) * 3, (None,) * 3)
+    a4 = Size(210, 297)
+    pages = pack_shared([a, stickers, b], a4, PrintOptions(), "blank")
+    assert [p.side for p in pages] == [Side.FRONT, Side.BACK] * 3
+    fronts = [[(p.component, p.item, p.layout) for p in page.placements] for page in pages[::2]]
+    assert fronts[0] == [("a", i, "fa") for i in range(7)] + [("b", 0, "fb"), ("b", 1, "fb")]
+    assert fronts[1] == [("b", i, "fb") for i in range(2, 11)]
+    assert sorted(fronts[2]) == [("b", 11, "fb"), ("b", 12, "fb")] + [("s", i, "s")
+                                                                       for i in range(3)]
+    full = pages[0].placements
+    assert all(p.clip is not None for p in full)     # full pages share their cut lines
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
+        behind = {(p.component, p.item): box(p) for p in back.placements}
+        for p in front.placements:
+            if p.component == "s":
+                assert (p.component, p.item) not in behind
+                continue
+            left, top, right, bottom = box(p)
+            assert behind[(p.component, p.item)] == pytest.approx(
+                (a4.w - right, top, a4.w - left, bottom), abs=1e-6)

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..expressions import render_value
-from ..qr import place_qr
+from ..qr import check_qr_data, place_qr
 from .kind import BOX_KEYS, COLOUR, ElementType, Key
 
 if TYPE_CHECKING:
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: float, h: float,
          bleed: float, where: str) -> None:
     data = str(render_value(element.get("data", ""), context, where, "data"))
+    check_qr_data(data, where)
     x, y, bw, bh = p.box(element, context, where, w, h)
     colour = p.colour(element, "color", context, where, "black")
     place_qr(p.canvas, p.qr_forms, data, x, y, min(bw, bh), colour)

@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...content.model import Layout
+from ...errors import RenderError
+from ...limits import limit, past
 from ...units import mm
 from ..expressions import Scope, evaluate, name_pattern, render_value
 from ..forms import place_form
@@ -25,6 +28,22 @@ def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: flo
          bleed: float, where: str) -> None:
     name = render_value(element.get("layout"), context, where, "layout")
     layout = p.layout(name)
+    if name in p.using:
+        raise RenderError(f"{where}.layout: layout '{name}' uses itself ("
+                          f"{' → '.join([*p.using, name])}), which would never end; draw "
+                          "its elements instead of using it")
+    if len(p.using) >= limit("use_depth"):
+        raise RenderError(f"{where}.layout: " + past(
+            "use_depth", f"layouts drawn inside one another ({' → '.join(p.using[:5])} …)"))
+    p.using.append(name)
+    try:
+        _draw_used(p, element, context, w, h, where, name, layout)
+    finally:
+        p.using.pop()
+
+
+def _draw_used(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: float,
+               h: float, where: str, name: str, layout: Layout) -> None:
     x, y, bw, bh = p.box(element, context, where, w, h)
     extra: dict[str, Any] = {}
     for k, v in (element.get("vars") or {}).items():  # in order: each sees the ones before

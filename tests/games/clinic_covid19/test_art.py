@@ -29,14 +29,14 @@ def tiles_pdf(tmp_path_factory) -> Path:
     return _build(tmp_path_factory.mktemp("tiles"))
 
 
-def test_the_100_tiles_are_one_drawing(tiles_pdf):
+def test_the_100_tiles_are_one_drawing_a_side(tiles_pdf):
+    """The face and the designed back: one form each, each placed once a tile."""
     stamps = forms_named(tiles_pdf, "Stamp")
-    assert len(stamps) == 1
-    name = next(iter(stamps))
-    do = re.compile(re.escape(name.encode()) + rb" Do\b")
-    placed = sum(len(do.findall(page.get_contents().get_data()))
-                 for page in PdfReader(tiles_pdf).pages)
-    assert placed == 100
+    assert len(stamps) == 2
+    pages = PdfReader(tiles_pdf).pages
+    for name in stamps:
+        do = re.compile(re.escape(name.encode()) + rb" Do\b")
+        assert [len(do.findall(page.get_contents().get_data())) for page in pages].count(100) == 1
 
 
 def test_another_seed_draws_another_coronavirus(tmp_path, tiles_pdf):
@@ -56,3 +56,4 @@ def test_the_round_marker_shows_its_syringe_on_both_sides(tmp_path):
     syringe = icon_ops("syringe")
     marker = [i for i, page in enumerate(lines) if "ROUND" in page]
     assert len(marker) == 2 and all(syringe in ops[i] for i in marker)
+

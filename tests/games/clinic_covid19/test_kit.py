@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 
 from generator.errors import ContentError
@@ -14,6 +15,7 @@ from generator.imposition.plan import PrintOptions
 from generator.pipeline.build import build
 from generator.pipeline.load import load_builtin, load_game
 from generator.pipeline.request import BuildRequest
+from support.greys import PX_PER_MM, mean_lightness
 from support.pdf_text import page_lines, page_size_mm, words_mm
 from support.units import PT_PER_MM
 
@@ -67,6 +69,35 @@ def trim_box(path, page: int) -> tuple[float, float]:
     fill, = [r for r in rects if abs((r["x1"] - r["x0"]) / PT_PER_MM - TILE[0] - 6) < 0.05
              and abs((r["bottom"] - r["top"]) / PT_PER_MM - TILE[1] - 6) < 0.05]
     return fill["x0"] / PT_PER_MM + 3, fill["top"] / PT_PER_MM + 3
+
+
+def _border(path, page: int):
+    """The Propagation tile's top border band (its outer 3 mm, above the white panel) on a
+    page, in grey: its mean L*, and how many of its light pattern pixels sit in the upper and
+    in the lower half of the triangles' row (0.4 to 2.6 mm from the trim)."""
+    left, top = trim_box(path, page)
+    image = pdfium.PdfDocument(path)[page].render(scale=PX_PER_MM * 25.4 / 72,
+                                                  grayscale=True).to_pil().convert("L")
+    band = image.crop(tuple(round(v * PX_PER_MM) for v in (left, top, left + TILE[0], top + 3)))
+    counts, half = band.histogram(), band.width * band.height // 2
+    ground = next(g for g in range(256) if sum(counts[:g + 1]) > half)  # the band's own grey
+    pixels = band.load()
+    rows = range(round(0.4 * PX_PER_MM), round(2.6 * PX_PER_MM))
+    middle = (rows.start + rows.stop - 1) / 2
+    light = [(x, y) for x in range(band.width) for y in rows if pixels[x, y] > ground + 12]
+    return (mean_lightness(band), sum(y < middle for _, y in light),
+            sum(y > middle for _, y in light))
+
+
+def test_propagation_sides_differ_in_grey_and_pattern(kit, pages):
+    """Low side ▼, high side ▲, at least 20 L* apart in grayscale, so a player tells them
+    apart without colour (the back is mirrored left to right only: up stays up)."""
+    front = next(i for i, lines in enumerate(pages) if "▼ LOW CONTAGION" in lines)
+    low_l, low_up, low_down = _border(kit.path, front)
+    high_l, high_up, high_down = _border(kit.path, front + 1)
+    assert low_l - high_l >= 20, (low_l, high_l)
+    assert low_up > 1.5 * low_down and high_down > 1.5 * high_up, \
+        (low_up, low_down, high_up, high_down)
 
 
 def row_numbers(path, page: int, left: float, top: float, row: str) -> list[int]:
@@ -148,6 +179,21 @@ def test_summary_card_round_infections_and_victory(pages):
     assert "strictly more cured patients than deceased" in text
 
 
+def test_summary_card_is_an_upright_a5_of_readable_text(kit, pages):
+    """The player aid reads as printed: an A5 card upright on its page (its fill 148 × 210 mm
+    plus the bleed, taller than wide), every letter of both sides upright and 7 pt or more."""
+    for side in ("EACH ROUND", "INFECTIONS AND THE END"):
+        page = next(i for i, lines in enumerate(pages) if side in lines)
+        with pdfplumber.open(str(kit.path)) as pdf:
+            rects, chars = pdf.pages[page].rects, pdf.pages[page].chars
+        fill, = [r for r in rects if abs(r["width"] / PT_PER_MM - 154) < 0.05
+                 and abs(r["height"] / PT_PER_MM - 216) < 0.05]
+        card = [c for c in chars if fill["x0"] <= c["x0"] and c["x1"] <= fill["x1"]
+                and fill["top"] <= c["top"] and c["bottom"] <= fill["bottom"]]
+        assert len(card) > 500 and all(c["upright"] for c in card)
+        assert min(c["size"] for c in card if c["text"].strip()) >= 7 - 0.01
+
+
 @pytest.mark.parametrize("lang, words", [
     ("fr", ["▼ CONTAGION FAIBLE", "règle maison", "Tour 1", "GUÉRIS", "CONFINEMENT"]),
     ("de", ["▼ NIEDRIGE ANSTECKUNG", "Hausregel", "Runde 1", "GEHEILT", "SELBSTISOLATION"]),
@@ -155,7 +201,7 @@ def test_summary_card_round_infections_and_victory(pages):
 def test_translations_fit(tmp_path, lang, words):
     result = build(BuildRequest("clinic-covid19", lang, only=("propagation", "summary-card"),
                                 out_dir=tmp_path, guide=False))
-    front = page_lines(result.path, only=[0])[0]
+    front = next(page for page in page_lines(result.path) if words[0] in page)  # the low side
     assert all(word in front for word in words)
     assert "house default" not in front
 

@@ -245,12 +245,12 @@ def test_no_text_under_6_pt(kit):
 def test_pages_and_cards(kit):
     lang, result, _pages, by_title = kit
     cards = len(load_builtin(GAME).component("rules").cards)
-    assert cards == 6  # 12 faces
+    assert cards == 8  # 16 faces: one sheet of poker cards
     titles = TITLES[lang]
     # the rule cards fit on one sheet (fronts, then backs); the summary takes two pages,
-    # never smaller type; the A6 card is two-sided
+    # never smaller type; the A5 card is two-sided
     assert [len(by_title[titles[p]]) for p in ("cards", "page", "aid")] == [2, 2, 2]
-    assert (result.cards, result.pages) == (cards + 1, 6)  # rule cards + the A6 card
+    assert (result.cards, result.pages) == (cards + 1, 6)  # rule cards + the A5 card
 
 
 def test_a_cost_changed_in_the_data_changes_every_language(tmp_path):

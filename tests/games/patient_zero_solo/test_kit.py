@@ -199,12 +199,14 @@ def test_limb_backs_line_up_with_fronts_in_the_pdf(kit, game):
 def test_die_stickers_and_paper_die_carry_faces_one_to_six(kit, game):
     limbs = game.data["limbs"]
     names = sorted(spec["name"] for spec in limbs.values())
-    (si, page), = _pages(kit, "die-stickers", "front")   # shared with the day track and aid
+    # one page shared with the day track, the player aid and the paper die
+    (si, page), = _pages(kit, "die-stickers", "front")
     stickers = [p for p in page.placements if p.layout == "pz-die-sticker"]
+    die = [p for p in page.placements if p.layout == "pz-paper-die"]
     assert len(stickers) == 6 and all(p.w == 16 and p.h == 16 for p in stickers)
-    for index, face, area in ((si, 16, stickers),
-                              (_pages(kit, "paper-die", "sheet")[0][0], 30, None)):
-        runs = [r for r in text_runs(kit.path, index) if area is None or any(
+    assert len(die) == 1
+    for index, face, area in ((si, 16, stickers), (si, 30, die)):
+        runs = [r for r in text_runs(kit.path, index) if any(
             p.x <= r.x <= p.x + p.w and p.y <= r.y <= p.y + p.h for p in area)]
         # each face: its die number and its limb's name
         assert sorted(r.text for r in runs if r.text.isdigit()) == [str(n) for n in range(1, 7)]
@@ -230,11 +232,11 @@ def test_patient_mat_has_a_panel_per_limb_and_a_box_per_cube(kit, game):
 @pytest.mark.parametrize("lang, torso", [("fr", "TORSE"), ("de", "RUMPF")])
 def test_french_and_german_kits_build_and_fit(tmp_path, lang, torso):
     built = build_kit(tmp_path, lang)
-    # 16 pages of cards and sheets (cut lines shared: 9 cards a page; the day track, the aid
-    # and the die stickers share a page and its back), the rule cards (front, back) and the
-    # summary page; the blank backs that start each part on an odd page are not counted
+    # 14 pages of cards and sheets (cut lines shared: 9 cards a page, 10 of the deck and 2 of
+    # the limbs; the day track, the aid, the paper die and its stickers share one page; the
+    # mat), the rule cards (front, back) and the summary page; blank backs are not counted
     plans = {id(plan): plan for plan in built.plans.values()}.values()
     printed = [page for plan in plans for page in plan.pages if page.side != "blank"]
-    assert len(printed) == 16 + 3
+    assert len(printed) == 14 + 3
     (index, _), = _pages(built, "limbs", "front")
     assert torso in [r.text for r in text_runs(built.path, index)]

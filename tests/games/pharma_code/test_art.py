@@ -11,7 +11,7 @@ import pytest
 from generator.designer.raster import Rasterizer
 from generator.pipeline.load import resolve_game
 from support.art import icon_ops, median_lstar, page_ops
-from support.pharma import build_kit, page_texts, pages_of
+from support.pharma import build_kit, page_runs, page_texts, pages_of
 
 MIN_LSTAR_APART = 20  # issue 28: backs told apart in grayscale
 
@@ -111,10 +111,12 @@ def test_the_board_is_a_route_through_the_trial_stages(kit):
 
 @pytest.mark.slow
 def test_a_pictogram_is_found_only_where_it_is_drawn(kit):
-    """The check above can fail: the event cards' pages do not draw the joker's pictogram."""
+    """The check above can fail: the event cards' pages without a joker do not draw the
+    joker's pictogram."""
     texts, ops = kit
     joker = icon_ops("card-joker")
-    events = [i for i in pages_of(texts, "Event cards") if "EVENT" in texts[i]]
+    events = [i for i in pages_of(texts, "Event cards")
+              if "EVENT" in texts[i] and "JOKER" not in texts[i]]
     assert events and not any(joker in ops[i] for i in events)
 
 
@@ -148,3 +150,26 @@ def test_the_three_groups_have_three_border_colours():
 
 def px(length_mm: float) -> int:
     return round(length_mm / 25.4 * 60)
+
+
+@pytest.mark.parametrize(("deck", "colour"), [("events", "event"), ("questions", "question"),
+                                              ("jokers", "gold")])
+def test_event_question_and_joker_faces_have_a_border_in_their_decks_colour(deck, colour):
+    """Like the number cards, each face is framed in its deck's colour into the bleed, with a
+    white panel inside; events and questions carry a title band in the same colour."""
+    raster = Rasterizer("pharma-code")
+    image = raster.render(raster.decks((deck,))[0], [0], dpi=60, bleed=3).fronts[0]
+    image = image.convert("RGB")
+    expected = resolve_game("pharma-code").palette[colour].lower()
+    w, h = image.size
+    assert _hex(image.getpixel((w // 2, px(3 + 2)))) == expected        # the top border
+    assert _hex(image.getpixel((px(3 + 2), h // 2))) == expected        # the left border
+    assert _hex(image.getpixel((w // 2, h - px(3 + 6)))) != expected    # the panel
+    if deck != "jokers":
+        assert _hex(image.getpixel((px(3 + 16), px(3 + 4.6)))) == expected   # the band
+
+
+def test_the_joker_says_any_number_in_large_type(tmp_path):
+    runs = page_runs(build_kit(tmp_path, only=("jokers",)))
+    big = [text for page in runs for text, size in page if "ANY NUMBER" in text and size >= 10]
+    assert len(big) == 4
