@@ -34,6 +34,7 @@ class Typography:
     space_before: str
     address: Mapping[str, tuple[str, ...]]
     hyphenation: Hyphenation
+    one_size_decks: bool  # every face of a rule-card deck at its smallest face's size
 
     @classmethod
     def from_data(cls, lang: str, raw: Mapping[str, Any],
@@ -44,7 +45,8 @@ class Typography:
                    {str(form): tuple(str(w) for w in words)
                     for form, words in (raw.get("address") or {}).items()},
                    Hyphenation.from_data({**default["hyphenation"],
-                                          **(raw.get("hyphenation") or {})}))
+                                          **(raw.get("hyphenation") or {})}),
+                   bool(raw.get("one_size_decks", default.get("one_size_decks", True))))
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,11 @@ def _space_before(text: str, rules: Typography) -> str:
 def hyphenation(lang: str) -> Hyphenation:
     """How readily a word of ``lang`` is split at a line's end."""
     return typography(lang).hyphenation
+
+
+def one_size_decks(lang: str) -> bool:
+    """Whether every face of a rule-card deck is set at the size of its smallest face."""
+    return typography(lang).one_size_decks
 
 
 def address_words(lang: str) -> Mapping[str, tuple[str, ...]]:
