@@ -117,8 +117,11 @@ def test_no_guide_leaves_it_out(tmp_path, built, capsys):
     capsys.readouterr()
     bare = tmp_path / "microbious-de-letter-no-guide.pdf"
     full = built("microbious", "de", paper="letter")
-    assert len(page_lines(bare)) == full.pages - 2
+    # the score pad rides behind the one-page guide (behind_guide): without the guide it
+    # keeps a sheet of its own, so the page count stays
+    assert len(page_lines(bare)) == full.pages
     assert page_lines(bare)[0] == page_lines(full.path)[2]
+    assert page_lines(full.path)[1] in page_lines(bare)  # the score pad
     assert "Anleitung zum Drucken und Basteln" not in " ".join(page_lines(bare)[0])
     guide = read_guide(full.path, "microbious", "de")
     assert "Letter (215,9 × 279,4 mm)" in guide.text
@@ -158,7 +161,9 @@ def test_guide_data_errors_name_the_file_line_and_key(tmp_path):
     game = folder / "game.yaml"
     text = game.read_text(encoding="utf-8").replace(
         '\nbring:\n  - !t "A pencil to keep the score on the score pad."',
-        "\nbring: [3]\nassembly: [deck, nope, {id: deck}, {id: score-pad, duplex: sideways}, "
+        "\nbring: [3]").replace(
+        "\nassembly:\n  - {id: score-pad, behind_guide: true}\n  - deck\n  - rules",
+        "\nassembly: [deck, nope, {id: deck}, {id: score-pad, duplex: sideways}, "
         "{id: rules, paper: glossy}]")
     game.write_text(text, encoding="utf-8")
     with pytest.raises(ContentError) as caught:
