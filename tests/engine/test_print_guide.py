@@ -49,6 +49,11 @@ def test_the_guide_gives_every_page_once_as_the_pdf_holds_it(built, game, lang):
         assert not (long or short or simplex or blank) and guide.pages == kit.pages
         assert not guide.blank_pages
         return
+    if not (long or short or simplex or blank):
+        # the ranges would have taken the guide onto a second page (French and German
+        # COVID): the whole file two-sided is the one instruction, its blank back says so
+        assert not says(guide, m.GUIDE_SAVE) and kit.pages % 2 == 0 and guide.blank_pages
+        return
     assert guide.text.index(guide.tr.gettext(m.GUIDE_SAVE).split()[0]) > guide.text.index(
         guide.tr.gettext(m.GUIDE_WHOLE["long"]).split(":")[0])  # the ranges only after it
     assert long and 1 in simplex and 2 in blank  # the guide, then its blank back
