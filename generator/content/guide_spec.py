@@ -9,6 +9,7 @@ bring:                       # absent: the guide says nothing of it; []: "nothin
 assembly:                    # absent: the game file's order, each part its kind's step
   - lab-sheet                # a component id: its place in the order, its kind's step
   - {id: screen-m, step: !t "Fold into three panels…", duplex: long, paper: folding}
+  - {id: score-pad, behind_guide: true}   # printed on the back of a one-page guide
 edition:                     # absent or []: no "About this edition" section
   - !t "The track's length is not published; this edition uses 58 squares."
 ```
@@ -17,8 +18,9 @@ edition:                     # absent or []: no "About this edition" section
 in ``generator/i18n/engine_messages.py``); ``duplex`` marks a sheet whose pages are the two
 sides of one sheet, printed double-sided with a flip on that edge whatever ``--duplex`` says
 (a landscape screen); ``paper`` the paper the guide recommends for it, one of
-``templates/paper.yaml`` (default: its kind's). Components the list leaves out follow it in
-the game file's order.
+``templates/paper.yaml`` (default: its kind's); ``behind_guide`` prints a one-page,
+one-sided sheet (a score pad) on the blank back of a one-page guide, double-sided, instead of
+on a sheet of its own. Components the list leaves out follow it in the game file's order.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from .checker import Checker, described, join, known
 from .yamlio import Msg, load_yaml
 
 GUIDE_KEYS = {"bring", "assembly", "edition"}  # the top-level keys of game.yaml read here
-STEP_KEYS = ("id", "step", "duplex", "paper")
+STEP_KEYS = ("id", "step", "duplex", "paper", "behind_guide")
 FLIP_EDGES = ("long", "short")
 
 
@@ -44,6 +46,7 @@ class AssemblyStep:
     step: Msg | None = None      # none: the default step of the component's kind
     duplex: str | None = None    # "long" or "short": a sheet printed on both sides
     paper: str | None = None     # a paper of templates/paper.yaml; none: its kind's default
+    behind_guide: bool = False   # on the back of a one-page print guide (double-sided)
 
 
 def paper_table() -> dict[str, Any]:
@@ -102,6 +105,10 @@ def _assembly(check: Checker, raw: Mapping[str, Any],
         component, step = entry.get("id"), check.text(entry, "step", where)
         duplex = check.choice(entry, "duplex", where, FLIP_EDGES)
         paper = check.choice(entry, "paper", where, tuple(paper_table()["papers"]))
+        behind = entry.get("behind_guide", False)
+        if not isinstance(behind, bool):
+            check.add(join(where, "behind_guide"), "expected true or false", entry,
+                      "behind_guide")
         if not known(component, ids) or known(component, {s.component for s in steps}):
             why = "is listed twice" if known(component, ids) else "is not a component"
             place = (join(where, "id"), entry, "id") if entry is item else (where, items, index)
@@ -109,5 +116,5 @@ def _assembly(check: Checker, raw: Mapping[str, Any],
                       *place[1:])
             continue
         steps.append(AssemblyStep(str(component), Msg(step) if step is not None else None,
-                                  duplex, paper))
+                                  duplex, paper, behind is True))
     return tuple(steps)

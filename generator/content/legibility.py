@@ -23,3 +23,10 @@ def text_floor() -> float:
 def min_delta_e() -> float:
     """The CIEDE2000 difference under which two meaningful colours need distinct cues."""
     return float(_figures()["min_delta_e"])
+
+
+@lru_cache(maxsize=1)
+def inline_icon() -> tuple[float, float]:
+    """An icon in running text: its height and its drop below the baseline, in ems."""
+    figures = _figures()["inline_icon"]
+    return float(figures["height"]), float(figures["drop"])

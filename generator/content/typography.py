@@ -34,6 +34,7 @@ class Typography:
     space_before: str
     address: Mapping[str, tuple[str, ...]]
     hyphenation: Hyphenation
+    one_size_decks: bool  # every face of a rule-card deck at its smallest face's size
     last_line_words: int = 1   # the fewest words a paragraph's last line of several holds
 
     @classmethod
@@ -46,6 +47,7 @@ class Typography:
                     for form, words in (raw.get("address") or {}).items()},
                    Hyphenation.from_data({**default["hyphenation"],
                                           **(raw.get("hyphenation") or {})}),
+                   bool(raw.get("one_size_decks", default.get("one_size_decks", True))),
                    max(1, int(raw.get("last_line_words", default.get("last_line_words", 1)))))
 
 
@@ -160,6 +162,11 @@ def _space_before(text: str, rules: Typography) -> str:
 def hyphenation(lang: str) -> Hyphenation:
     """How readily a word of ``lang`` is split at a line's end."""
     return typography(lang).hyphenation
+
+
+def one_size_decks(lang: str) -> bool:
+    """Whether every face of a rule-card deck is set at the size of its smallest face."""
+    return typography(lang).one_size_decks
 
 
 def address_words(lang: str) -> Mapping[str, tuple[str, ...]]:

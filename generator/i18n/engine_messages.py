@@ -56,8 +56,14 @@ GUIDE_BACKS_APART = ("Card backs follow their fronts: print the fronts, put the 
                      "them.")
 GUIDE_BACKS_OF = "{title}: fronts {fronts}, backs {backs}."
 GUIDE_ASSEMBLY = "Cutting and assembly"
-GUIDE_TOOLS = ("You need scissors, or a craft knife and a metal ruler, and a glue stick where a "
-               "step says glue. In this order:")
+# The tools: the glue stick only when a step glues (a kind of GLUE_KINDS, a game's own step,
+# or two sides glued back to back), else the tools without it.
+GUIDE_TOOLS = "You need scissors, or a craft knife and a metal ruler. In this order:"
+GUIDE_TOOLS_GLUE = ("You need scissors, or a craft knife and a metal ruler, and a glue stick "
+                    "where a step says glue. In this order:")
+GLUE_KINDS = ("fold", "board")
+# A deck's title with its trimmed card size, in the paper advice and the steps.
+GUIDE_CARD_SIZE = "{title} ({w} × {h} mm cards)"
 GUIDE_STEP = "{title} — {pages}: {step}"
 # The step of each kind of part when the game's ``assembly:`` gives none (documented defaults).
 GUIDE_STEPS = {
@@ -119,7 +125,7 @@ GUIDE_MESSAGES: tuple[str | tuple[str, str], ...] = (
     *GUIDE_WHOLE.values(), GUIDE_SHEETS, GUIDE_MARGIN, GUIDE_FEWER, GUIDE_SAVE, GUIDE_PAPER,
     GUIDE_PAPER_FOR, *GUIDE_PAPERS.values(), GUIDE_INK, *GUIDE_INK_LEVELS.values(),
     GUIDE_INK_FOR, GUIDE_INK_PART, GUIDE_SIMPLEX, GUIDE_BLANK, GUIDE_BACKS_APART,
-    GUIDE_BACKS_OF, GUIDE_ASSEMBLY, GUIDE_TOOLS,
+    GUIDE_BACKS_OF, GUIDE_ASSEMBLY, GUIDE_TOOLS, GUIDE_TOOLS_GLUE, GUIDE_CARD_SIZE,
     GUIDE_STEP, *GUIDE_STEPS.values(), GUIDE_GLUE_SIDES, GUIDE_BRING, GUIDE_BRING_INTRO,
     GUIDE_BRING_NOTHING, GUIDE_EDITION, GUIDE_EDITION_INTRO, GUIDE_CREDITS,
     *CREDIT_ROLES.values(), GUIDE_UNOFFICIAL, GUIDE_ICONS, GUIDE_TYPE, GUIDE_FACE,

@@ -6,8 +6,10 @@ The guide is the layout ``print-guide`` (``templates/layouts/guide.yaml``; a gam
 ``--layouts`` folder may define its own), one page or, when its text does not fit, as many as
 hold it, cut between sections, never in smaller type. Printed double-sided it keeps the
 duplex pairing of what follows: its pages are padded to an even count with a blank back, so
-every part still starts on an odd page. Its page numbers count its own pages, so the guide is
-planned again until its length and the numbers it prints agree.
+every part still starts on an odd page; a one-sheet part the game's ``assembly:`` marks
+``behind_guide`` (a score pad) takes that blank back instead of a sheet of its own. Its page
+numbers count its own pages, so the guide is planned again until its length and the numbers it
+prints agree.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ..errors import RenderError
 from ..i18n.catalog import Translator
 from ..i18n.engine_messages import GUIDE_TITLE
 from ..imposition.pages import blank_back, pad_for_duplex, plan_sheet
-from ..imposition.plan import ComponentPlan, Placement, PrintOptions
+from ..imposition.plan import ComponentPlan, Placement, PrintOptions, Side
 from ..render.document import ContextFor
 from ..render.expressions import Scope
 from ..render.resolver import Resolver
@@ -60,15 +62,28 @@ def add_guide(game: Game, request: BuildRequest, tr: Translator,
     resolver = Resolver(game)
     length = 1  # pages the guide is planned with; it grows when its text needs more
     while True:
-        plan = _plan(layout.size, length, length, options, tr)
-        text = guide_text(game, [plan, *plans], options, paper, tr)
+        ordered = _behind(game, _plan(layout.size, length, length, options, tr), plans)
+        text = guide_text(game, ordered, options, paper, tr)
         paged = replace(text, paging=fewest_pages(resolver, LAYOUT, "guide", dict(base), text))
         if len(paged.pages) <= length:
             break
         length = len(paged.pages)
-    plan = _plan(layout.size, len(paged.pages), length, options, tr)
-    return Guided([plan, *plans], _GuideContexts(contexts, Scope(base), paged,
-                                                 LOGO in game.layouts))
+    ordered = _behind(game, _plan(layout.size, len(paged.pages), length, options, tr), plans)
+    return Guided(ordered, _GuideContexts(contexts, Scope(base), paged, LOGO in game.layouts))
+
+
+def _behind(game: Game, guide: ComponentPlan, plans: list[ComponentPlan]
+            ) -> list[ComponentPlan]:
+    """The guide, then the plans; when the guide ends on a blank back and the game marks a
+    one-page part with a blank back of its own ``behind_guide``, that part's page takes the
+    guide's blank back and leaves its own sheet."""
+    flagged = {s.component for s in game.assembly if s.behind_guide}
+    tucked = next((p for p in plans if p.component_id in flagged and len(p.pages) == 2
+                   and p.pages[1].side == Side.BLANK), None)
+    if tucked is None or len(guide.pages) < 2 or guide.pages[-1].side != Side.BLANK:
+        return [guide, *plans]
+    return [replace(guide, pages=guide.pages[:-1]), replace(tucked, pages=tucked.pages[:1]),
+            *(p for p in plans if p is not tucked)]
 
 
 def _plan(size: Size, pages: int, length: int, options: PrintOptions,

@@ -21,6 +21,7 @@ from ..i18n.engine_messages import (
     GENDER_CONTEXT,
     GENDERED_STEPS,
     GENDERS,
+    GLUE_KINDS,
     GUIDE_ASSEMBLY,
     GUIDE_BACKS_APART,
     GUIDE_BACKS_OF,
@@ -28,6 +29,7 @@ from ..i18n.engine_messages import (
     GUIDE_BRING,
     GUIDE_BRING_INTRO,
     GUIDE_BRING_NOTHING,
+    GUIDE_CARD_SIZE,
     GUIDE_DUPLEX,
     GUIDE_EDITION,
     GUIDE_EDITION_INTRO,
@@ -51,6 +53,7 @@ from ..i18n.engine_messages import (
     GUIDE_STEPS,
     GUIDE_TITLE,
     GUIDE_TOOLS,
+    GUIDE_TOOLS_GLUE,
     GUIDE_WHOLE,
     gender_context,
 )
@@ -154,15 +157,15 @@ def _printing(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
     duplex: list[int] = []
     simplex: list[int] = []
     blank: list[int] = []
-    for plan, first in zip(plans, firsts, strict=True):
-        for index in range(0, len(plan.pages), 2):  # a sheet: a front and what lies behind
-            sheet = plan.pages[index:index + 2]
-            numbers = range(first + index, first + index + len(sheet))
-            if _two_sided(sheet):
-                duplex += numbers
-                continue
-            for n, page in zip(numbers, sheet, strict=True):
-                (blank if page.side == Side.BLANK else simplex).append(n)
+    in_file = [page for plan in plans for page in plan.pages]
+    for index in range(0, len(in_file), 2):  # a sheet: a front and what lies behind it
+        sheet = in_file[index:index + 2]
+        numbers = range(index + 1, index + 1 + len(sheet))
+        if _two_sided(sheet):
+            duplex += numbers
+            continue
+        for n, page in zip(numbers, sheet, strict=True):
+            (blank if page.side == Side.BLANK else simplex).append(n)
     if simplex or blank:
         ranges = [(GUIDE_DUPLEX[str(options.duplex)], duplex), (GUIDE_SIMPLEX, simplex),
                   (GUIDE_BLANK, blank)]
@@ -199,9 +202,9 @@ def _paper(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
     groups: dict[str, list[str]] = {}
     for part in parts(game, plans, firsts):
         kind = _kind(part, options)
-        name = chosen.get(part.component.id) or table["defaults"]["deck" if kind == "fold"
-                                                                  else kind]
-        groups.setdefault(name, []).append(part.title)
+        cards = kind == "fold" or kind == "shared" and isinstance(part.component, Deck)
+        name = chosen.get(part.component.id) or table["defaults"]["deck" if cards else kind]
+        groups.setdefault(name, []).append(_titled(part, tr))
     blocks = [Block("item", (tr.gettext(GUIDE_PAPER_FOR).format(
         paper=tr.gettext(GUIDE_PAPERS[name]), parts="; ".join(titles)),),
         (GUIDE_PAPER_FOR, GUIDE_PAPERS[name])) for name, titles in groups.items()]
@@ -316,14 +319,32 @@ def _kind(part: Part, options: PrintOptions) -> str:
 
 def _assembly(game: Game, plans: Sequence[ComponentPlan], firsts: list[int],
               options: PrintOptions, tr: Translator) -> Face:
-    """The tools, then each part in order: its pages and what to do with it."""
-    blocks = [_para(tr.gettext(GUIDE_TOOLS), GUIDE_TOOLS)]
-    for number, part in enumerate(parts(game, plans, firsts), 1):
+    """The tools (a glue stick only when a step glues), then each part in page order: its
+    pages and what to do with it."""
+    steps = []
+    glue = False
+    for part in sorted(parts(game, plans, firsts), key=lambda p: min(p.pages, default=0)):
         step, message = _step(game, part, options, tr)
+        glue = glue or message not in GUIDE_STEPS.values() or tr.gettext(
+            GUIDE_GLUE_SIDES) in step or message in (GUIDE_STEPS[k] for k in GLUE_KINDS)
         text = tr.gettext(GUIDE_STEP).format(title=part.title, pages=_pages(tr, part.pages),
                                              step=step)
-        blocks.append(_para(f"{number}. {text}", GUIDE_STEP, message))
+        steps.append((text, message))
+    tools = GUIDE_TOOLS_GLUE if glue else GUIDE_TOOLS
+    blocks = [_para(tr.gettext(tools), tools),
+              *(_para(f"{number}. {text}", GUIDE_STEP, message)
+                for number, (text, message) in enumerate(steps, 1))]
     return Face(tr.gettext(GUIDE_ASSEMBLY), tuple(blocks), (GUIDE_ASSEMBLY,))
+
+
+def _titled(part: Part, tr: Translator) -> str:
+    """A part's title; a deck's with the trimmed size of its cards (sleeves come in sizes)."""
+    if not isinstance(part.component, Deck):
+        return part.title
+    size = part.component.size
+    w, h = (format_decimal(side, locale=locale_for(tr.lang)) for side in (size.w, size.h))
+    text = tr.gettext(GUIDE_CARD_SIZE).format(title=part.title, w=w, h=h)
+    return text.replace(" × ", f"{NBSP}×{NBSP}").replace(" mm", f"{NBSP}mm")
 
 
 def _bring(game: Game, tr: Translator) -> Face:

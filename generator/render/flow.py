@@ -73,6 +73,7 @@ class Flowed(NamedTuple):
 
     runs: tuple[Run, ...]
     by_language: bool
+    size: float  # the body size the text was set at
 
 
 def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
@@ -97,7 +98,7 @@ def fit_flow(blocks: Sequence[Block], w: float, h: float, style: FlowStyle,
             tried = tried or bool(lang)
             runs, spilled = _lay_out(blocks, words, w, h, size, style, lang, last, rule)
             if spilled is None:
-                return Flowed(tuple(runs), tried)
+                return Flowed(tuple(runs), tried, size)
         size -= STEP
     assert spilled is not None
     raise FlowOverflow(spilled)

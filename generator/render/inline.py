@@ -14,13 +14,13 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..content.legibility import inline_icon
 from ..content.markup import Span, Symbol, parse
 from ..content.typography import typeset
 from ..units import PT_PER_MM
 from .blocks import Icon
 from .fonts import letter_height, styled, text_width
 
-ICON_HEIGHT = 1.0  # ems: a layout icon in rule text is as tall as the text is large
 BASELINE = 0.8  # ems from the top of a line to its baseline, as every text element draws
 OBJECT = "\ufffc"  # stands for a picture in a word's text
 _CJK = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
@@ -151,20 +151,21 @@ def _spans(pieces: Iterable[Piece]) -> Iterable[Span | Picture]:
 
 def picture_height(icon: Picture, font: str) -> float:
     """A picture's height in ems: a ``:name:`` icon as tall as the font's tall letters (times
-    its ``@`` size), a layout icon of rule text as tall as the text is large."""
-    return letter_height(font) * icon.scale if isinstance(icon, Symbol) else ICON_HEIGHT
+    its ``@`` size), a layout icon of rule text as ``inline_icon`` of
+    ``templates/legibility.yaml`` says."""
+    return letter_height(font) * icon.scale if isinstance(icon, Symbol) else inline_icon()[0]
 
 
 def picture_box(icon: Picture, ems: float, font: str, x: float, baseline: float, size: float
                 ) -> tuple[float, float, float, float]:
     """Where a picture ``ems`` wide at ``x`` mm on a line whose baseline is at ``baseline`` mm
     (y downwards) is drawn: x, y, w, h in mm. A ``:name:`` icon sits on the baseline, or its
-    ``shift`` above it; a layout icon of rule text hangs a little below it, as it always
-    has."""
+    ``shift`` above it; a layout icon of rule text drops below it by ``inline_icon``'s
+    ``drop`` (``templates/legibility.yaml``)."""
     em = size / PT_PER_MM
     height = picture_height(icon, font) * em
     top = baseline - (height + icon.shift if isinstance(icon, Symbol)
-                      else BASELINE * em * 0.95)
+                      else height - inline_icon()[1] * em)
     return x, top, ems * em, height
 
 

@@ -43,7 +43,8 @@ UNOFFICIAL = {"en": "This is an unofficial print-and-play kit of",
     ("patient-zero-solo", "deck", "en",
      ["Game design: knightshade (BGDF thread 15365, http://www.bgdf.com/node/15365)"]),
     ("microbious", "deck", "de",
-     ["Quelle: Microbious, règles détaillées (sie nennt keinen Autor)."]),
+     ["Spielidee: Xavier Ferrat & Calypso Bertin",
+      "Verlag: Xavier Ferrat & Calypso Bertin (2021)"]),
 ])
 def test_every_guide_credits_the_games_authors_and_the_licences(built, game, part, lang,
                                                                 authors):

@@ -44,9 +44,16 @@ def test_the_guide_gives_every_page_once_as_the_pdf_holds_it(built, game, lang):
     assert says(guide, m.GUIDE_TITLE)
     assert EDGE_WORDS[lang][0] in guide.text
     assert says(guide, m.GUIDE_WHOLE["long"])                  # one instruction, the whole file
+    behind = {s.component for s in load_builtin(game).assembly if s.behind_guide}
+    if behind:   # a part on the guide's back: every sheet two-sided, no ranges to list
+        assert not (long or short or simplex or blank) and guide.pages == kit.pages
+        assert not guide.blank_pages
+        return
     every = [long, short, simplex, blank]
-    if not any(every):  # a guide of two pages: every sheet printed on both sides, no ranges
-        assert not guide.blank_pages and guide.pages == kit.pages and kit.pages % 2 == 0
+    if not any(every):  # the ranges would take the guide past a page: the whole file
+        # two-sided is the one instruction (a guide of two pages, or one and its blank back)
+        assert not says(guide, m.GUIDE_SAVE) and guide.pages == kit.pages
+        assert kit.pages % 2 == 0
     else:
         assert long and 1 in simplex and 2 in blank  # the guide, then its blank back
         assert guide.text.index(guide.tr.gettext(m.GUIDE_SAVE).split()[0]) > guide.text.index(
@@ -115,8 +122,11 @@ def test_no_guide_leaves_it_out(tmp_path, built, capsys):
     capsys.readouterr()
     bare = tmp_path / "microbious-de-letter-no-guide.pdf"
     full = built("microbious", "de", paper="letter")
-    assert len(page_lines(bare)) == full.pages - 2
+    # the score pad rides behind the one-page guide (behind_guide): without the guide it
+    # keeps a sheet of its own, so the page count stays
+    assert len(page_lines(bare)) == full.pages
     assert page_lines(bare)[0] == page_lines(full.path)[2]
+    assert page_lines(full.path)[1] in page_lines(bare)  # the score pad
     assert "Anleitung zum Drucken und Basteln" not in " ".join(page_lines(bare)[0])
     guide = read_guide(full.path, "microbious", "de")
     assert "Letter (215,9 × 279,4 mm)" in guide.text
@@ -156,7 +166,9 @@ def test_guide_data_errors_name_the_file_line_and_key(tmp_path):
     game = folder / "game.yaml"
     text = game.read_text(encoding="utf-8").replace(
         '\nbring:\n  - !t "A pencil to keep the score on the score pad."',
-        "\nbring: [3]\nassembly: [deck, nope, {id: deck}, {id: score-pad, duplex: sideways}, "
+        "\nbring: [3]").replace(
+        "\nassembly:\n  - {id: score-pad, behind_guide: true}\n  - deck\n  - rules",
+        "\nassembly: [deck, nope, {id: deck}, {id: score-pad, duplex: sideways}, "
         "{id: rules, paper: glossy}]")
     game.write_text(text, encoding="utf-8")
     with pytest.raises(ContentError) as caught:

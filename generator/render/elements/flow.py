@@ -8,10 +8,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...content.markup import MarkupError
+from ...content.typography import one_size_decks
 from ...errors import RenderError
 from ..blocks import Block, Icon
 from ..expressions import evaluate
-from ..flow import FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
+from ..flow import Flowed, FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
 from ..inline import Picture, pictures
 from ..recording import by_language
 from .kind import BOX_KEYS, COLOUR, LENGTH, ElementType, Key
@@ -36,11 +37,33 @@ class PlacedFlow(NamedTuple):
 def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w: float,
             h: float, where: str) -> PlacedFlow:
     """The flow's top-left and its runs, or a RenderError naming the message id, the language
-    and the box that overflows."""
+    and the box that overflows. On a face of a rule-card deck (``side`` of ``rules.faces``),
+    every face is fitted and this one set at the smallest size they fit at, so the deck reads
+    at one size (``one_size_decks`` in templates/typography.yaml)."""
+    cap = None
+    sides = _deck_sides(context)
+    if sides > 1:
+        cap = min(_fit(r, element, {**context, "side": side}, w, h, where, None)[2].size
+                  for side in range(sides))
+    x, y, flowed = _fit(r, element, context, w, h, where, cap)
+    return PlacedFlow(x, y, flowed.runs, flowed.by_language)
+
+
+def _deck_sides(context: Mapping[str, Any]) -> int:
+    """How many faces share this flow's size: those of its rule-card deck, or 1."""
+    faces = getattr(context.get("rules"), "faces", None)
+    if not isinstance(context.get("side"), int) or not faces:
+        return 1
+    return len(faces) if one_size_decks(str(context.get("lang", ""))) else 1
+
+
+def _fit(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w: float,
+         h: float, where: str, cap: float | None) -> tuple[float, float, Flowed]:
+    """The flow's top-left and its text fitted from its ``size`` (or ``cap``, if smaller)."""
     blocks = evaluate(element.get("blocks", "[]"), context, f"{where}.blocks") or []
     x, y, bw, bh = r.box(element, context, where, w, h)
     size, min_size = r.type_sizes(element, context, where, DEFAULT_SIZE)
-    style = FlowStyle(size, min_size,
+    style = FlowStyle(size if cap is None else max(min(size, cap), min_size), min_size,
                       r.num(element, "leading", context, where, 1.22, plain=True),
                       int(r.num(element, "columns", context, where, 1, plain=True)),
                       r.num(element, "gap", context, where, 4.0),
@@ -52,7 +75,7 @@ def measure(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w:
                               f"rules.faces[side].blocks), got {blocks[:1]!r}…")
         ratios = {icon: r.picture_ratio(icon, where) for block in blocks
                   for icon in _pictures(block, where)}
-        return PlacedFlow(x, y, *fitted_flow(blocks, bw, bh, style, tuple(ratios.items())))
+        return x, y, fitted_flow(blocks, bw, bh, style, tuple(ratios.items()))
     except FlowOverflow as exc:
         ids = _worded(exc.block)
         raise RenderError(
@@ -101,7 +124,9 @@ ELEMENT = ElementType("flow", {
     **BOX_KEYS,
     "blocks": Key("expression", "(required)", "Rule text blocks: in a `kind: rules` "
                   "component's layouts, `rules.faces[side].blocks` or `rules.pages[i]`."),
-    "size": Key("pt", "7", "The largest type size tried."),
+    "size": Key("pt", "7", "The largest type size tried. On a rule card's face every face "
+                "of the deck is set at the size of its smallest (templates/typography.yaml, "
+                "`one_size_decks`)."),
     "min_size": Key("pt", "6 (the floor)", "The smallest type size allowed; a text that does "
                     "not fit even then stops the build, naming the message id."),
     "leading": Key("number", "1.22", "Line height in ems."),

@@ -3,6 +3,7 @@ powers with their targets, identical backs, the score pad, and fr/de builds that
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import pairwise
 
@@ -21,8 +22,7 @@ VIRUSES = ("Big virus", "Medium virus", "Small virus")
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("microbious")
-    return build(BuildRequest("microbious", "en", out_dir=out, only=("deck", "score-pad"),
-                              guide=False))
+    return build(BuildRequest("microbious", "en", out_dir=out))
 
 
 @pytest.fixture(scope="module")
@@ -31,14 +31,21 @@ def pages(kit) -> list[list[str]]:
 
 
 def pad_index(pages: list[list[str]]) -> int:
-    """The score pad's page: after the cards (a blank back may follow it, for duplex)."""
+    """The score pad's page: the back of the one-page guide (``behind_guide``)."""
     return next(i for i, lines in enumerate(pages)
                 if any(x.startswith("MICROBIOUS · ") for x in lines))
 
 
+def card_pages(pages: list[list[str]]) -> list[list[str]]:
+    """The deck's pages: after the score pad, before the rule cards (numbered n/8)."""
+    end = next(i for i, lines in enumerate(pages) if any(re.fullmatch(r"\d/8", x)
+                                                         for x in lines))
+    return pages[pad_index(pages) + 1:end]
+
+
 def fronts(pages: list[list[str]]) -> list[list[str]]:
-    """Card pages hold fronts and backs in turn (duplex); the score pad comes after them."""
-    return pages[:pad_index(pages)][::2]
+    """Card pages hold fronts and backs in turn (duplex)."""
+    return card_pages(pages)[::2]
 
 
 def counts_of(pages: list[list[str]]) -> Counter:
@@ -47,7 +54,7 @@ def counts_of(pages: list[list[str]]) -> Counter:
 
 @pytest.mark.slow
 def test_54_cards_of_each_colour_size_and_type(kit, pages):
-    assert kit.cards == 54
+    assert kit.cards == 54 + 4  # the deck and its 4 rule cards
     pairs: Counter = Counter()
     for lines in fronts(pages):
         for name, colour in pairwise(lines):
@@ -97,7 +104,7 @@ def test_icons_exist_for_every_power_and_target():
 
 @pytest.mark.slow
 def test_backs_identical_and_behind_the_fronts(pages):
-    backs = pages[:pad_index(pages)][1::2]
+    backs = card_pages(pages)[1::2]
     assert all(set(lines[:-1]) == {"MICROBIOUS"} for lines in backs)
     assert sum(lines.count("MICROBIOUS") for lines in backs) == 54
 
@@ -110,7 +117,7 @@ def test_score_pad_rounds_players_and_end_conditions(pages):
     rounds = [x for x in pad if x[:6] == "Round " and x[6:].isdigit()]
     assert rounds == [f"Round {n}" for n in range(1, 11)]
     assert "−100 or less" in text and "+100 or more" in text and "after round 10" in text
-    header = pad[pad.index("Player") + 1:pad.index("Round 1")]
+    header = pad[pad.index("Name") + 1:pad.index("Round 1")]
     assert header == [x for n in range(1, 9) for x in (str(n), "round", "total")]  # 8 players
 
 

@@ -1,5 +1,5 @@
 """The Microbious kit as a player reads it, in English, French and German: the two wrong-match
-penalties and the "what you need" lines on the rule cards and the summary page, no text under
+penalties and the "what you need" lines on the rule cards, no text under
 the 6 pt floor anywhere (inline icons included), and the virus colour cues drawn from
 colour_cues as shapes."""
 
@@ -17,7 +17,7 @@ from generator.pipeline.build import build
 from generator.pipeline.load import load_builtin
 from generator.pipeline.request import BuildRequest
 from support.legibility import small_text
-from support.pdf_text import fold, page_lines, rule_parts
+from support.pdf_text import fold, page_lines
 from support.units import PT_PER_MM
 
 GAME = "microbious"
@@ -38,7 +38,7 @@ NEED = {
            "the score pad and a pencil."],
     "fr": ["Matériel", "les 54 cartes de ce kit, avec leur dos ;",
            "la feuille de score et un crayon."],
-    "de": ["Was du brauchst", "die 54 Karten dieses Sets, mit Rückseiten;",
+    "de": ["Was du brauchst", "die 54 Karten dieses Sets;",
            "den Punkteblock und einen Bleistift."],
 }
 
@@ -50,11 +50,11 @@ def kit(request, tmp_path_factory):
 
 
 @pytest.mark.slow
-def test_two_penalties_on_the_rule_cards_and_the_summary(kit):
+def test_two_penalties_on_the_rule_cards(kit):
     lang, _, pages = kit
-    for text in rule_parts(pages, 8):
-        assert PENALTY_OWN[lang] in text
-        assert PENALTY_OTHER[lang] in text
+    text = rule_cards(pages)
+    assert PENALTY_OWN[lang] in text
+    assert PENALTY_OTHER[lang] in text
 
 
 PAD = {
@@ -78,11 +78,18 @@ def test_two_penalties_on_the_score_pad(kit):
 
 
 @pytest.mark.slow
-def test_what_you_need_on_the_rule_cards_and_the_summary(kit):
+def test_what_you_need_on_the_rule_cards(kit):
     lang, _, pages = kit
-    for text in rule_parts(pages, 8):
-        for line in NEED[lang]:
-            assert line in text, line
+    for line in NEED[lang]:
+        assert line in rule_cards(pages), line
+
+
+def rule_cards(pages: list[list[str]]) -> str:
+    """The text of the rule cards: one sheet of fronts and one of backs, numbered n/8, the
+    last pages of the kit (no summary page repeats them: ``page: false``)."""
+    cards = [i for i, lines in enumerate(pages) if any(re.fullmatch(r"\d/8", x) for x in lines)]
+    assert cards == [len(pages) - 2, len(pages) - 1]
+    return fold([x for i in cards for x in pages[i]])
 
 
 @pytest.mark.slow
@@ -119,9 +126,9 @@ def test_penalties_follow_the_data(tmp_path):
     expected = {"en": ("draw 3 cards without looking at them", "you draw 1 new card,"),
                 "de": ("zieh zur Strafe 3 Karten", "du ziehst 1 neue Karte,")}
     for lang, phrases in expected.items():
-        result = build(BuildRequest(folder, lang, only=("rules-page",), out_dir=tmp_path,
+        result = build(BuildRequest(folder, lang, only=("rules",), out_dir=tmp_path,
                                     guide=False))
-        text = fold(page_lines(result.path)[0])
+        text = fold([x for lines in page_lines(result.path) for x in lines])
         for phrase in phrases:
             assert phrase in text, (lang, phrase)
 
@@ -166,3 +173,54 @@ def test_virus_cues_are_read_from_colour_cues(tmp_path):
                                  guide=False))
     rects, _ = _small_fills(swapped.path, 0, red)
     assert rects >= 12
+
+
+CAP_8PT = 0.729 * 8 / PT_PER_MM  # the capitals of an 8 pt DejaVu Sans line, in mm
+
+
+@pytest.mark.slow
+def test_inline_icons_stand_as_tall_as_8_pt_capitals(kit):
+    """Each icon of the rule cards' running text (the power list of 5/8) is drawn at least as
+    tall, or as wide for a flat one, as the capitals of an 8 pt line: read back from the
+    drawn paths, not from the setting."""
+    _, path, pages = kit
+    front = next(i for i, lines in enumerate(pages) if "5/8" in lines)
+    with pdfplumber.open(str(path)) as pdf:
+        page = pdf.pages[front]
+        words = page.extract_words()
+        items = [w for w in words if w["text"].rstrip(":") in POWERS[kit[0]]]
+        assert {w["text"].rstrip(":") for w in items} == POWERS[kit[0]]
+        for word in items:   # the icon just before each power's name, on its line
+            ink = [c for c in page.curves + page.rects
+                   if word["x0"] - 6 * PT_PER_MM < c["x0"] < word["x0"]
+                   and abs((c["top"] + c["bottom"]) / 2 - (word["top"] + word["bottom"]) / 2)
+                   < 3 * PT_PER_MM]
+            assert ink, word["text"]
+            x0, x1 = min(c["x0"] for c in ink), max(c["x1"] for c in ink)
+            top, bottom = min(c["top"] for c in ink), max(c["bottom"] for c in ink)
+            assert max(x1 - x0, bottom - top) / PT_PER_MM >= CAP_8PT, word["text"]
+
+
+POWERS = {"en": {"Kiss", "PCR", "Festival", "Mask", "Microscope", "Handshake", "Back",
+                 "Lockdown"},
+          "fr": {"Bise", "PCR", "Festival", "Masque", "Microscope", "Poignée", "Rentrée",
+                 "Confinement"},
+          "de": {"Küsschen", "PCR", "Festival", "Maske", "Mikroskop", "Händeschütteln",
+                 "Schulbeginn", "Lockdown"}}
+
+
+@pytest.mark.slow
+def test_one_body_size_on_every_rule_card(kit):
+    """The rule cards' running text is set in one size on all eight faces, in every
+    language: a face whose text fits larger is set at the deck's smallest face's size
+    (one_size_decks, templates/typography.yaml), so the deck reads at one size. German
+    fits all its faces at 7.5 pt; English and French set a face or two smaller, so all."""
+    lang, path, pages = kit
+    numbered = [i for i, lines in enumerate(pages) if any(re.fullmatch(r"\d/8", x)
+                                                            for x in lines)]
+    with pdfplumber.open(str(path)) as pdf:
+        sizes = {round(c["size"], 2) for i in numbered for c in pdf.pages[i].chars
+                 if c["fontname"].endswith("DejaVuSans") and 6.5 < c["size"] < 7.6}
+    assert len(sizes) == 1, sizes  # one size on every face
+    size = sizes.pop()
+    assert (size == 7.5) if lang == "de" else (7.0 <= size <= 7.5), size
