@@ -55,7 +55,8 @@ def test_the_guide_gives_every_page_once_as_the_pdf_holds_it(built, game, lang):
         assert not says(guide, m.GUIDE_SAVE) and guide.pages == kit.pages
         assert kit.pages % 2 == 0
     else:
-        assert long and 1 in simplex and 2 in blank  # the guide, then its blank back
+        # the guide, then its blank back; or a guide of two pages printed back to back
+        assert long and (1 in simplex and 2 in blank or {1, 2} <= long)
         assert guide.text.index(guide.tr.gettext(m.GUIDE_SAVE).split()[0]) > guide.text.index(
             guide.tr.gettext(m.GUIDE_WHOLE["long"]).split(":")[0])  # the ranges only after it
         assert sum(len(s) for s in every) == guide.pages == kit.pages   # each page once …
@@ -63,9 +64,12 @@ def test_the_guide_gives_every_page_once_as_the_pdf_holds_it(built, game, lang):
         assert blank == guide.blank_pages                                # blank where it is
     first = next(iter(guide.outline.items()))
     assert first == (guide.tr.gettext(m.GUIDE_TITLE), 1)             # the first bookmark
+    model = load_builtin(game)
+    parts = {guide.tr.gettext(c.title) for c in model.components}
     for title, page in list(guide.outline.items())[1:]:
         assert page not in blank and page % 2 == 1
-        assert page in step_pages(guide, title)                      # listed with its part
+        if title in parts:  # not what a layer above adds (SPZ's answer keys: "What to bring")
+            assert page in step_pages(guide, title)                  # listed with its part
     for sheet in range(1, guide.pages, 2):                           # both sides, one way
         assert (sheet in long) == (sheet + 1 in long) and (sheet in short) == (sheet + 1 in short)
 
