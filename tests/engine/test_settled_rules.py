@@ -10,6 +10,8 @@ import re
 import pypdf
 import pytest
 
+from generator.pipeline.load import load_builtin
+
 SETTLED = {
     "patient-zero-solo": {
         "en": ["Then put these 6 cards on the discard pile. None of them takes effect.†",
@@ -35,20 +37,22 @@ SETTLED = {
                "† Festlegung dieser Ausgabe, wo die veröffentlichten Regeln schweigen."],
     },
     "microbious": {
-        "en": ["For 2 to 8 players (this kit’s suggestion: the source does not say).",
-               "Shuffle these cards back in. (this kit’s choice)",
-               "they are that player’s hand", "Which card carries which power: (this kit’s",
+        "en": ["For 2 to 8 players †.", "Shuffle these cards back in. †",
+               "they are that player’s hand", "Each card prints its own power, if it has one. †",
                "A card laid in your hand stays face down", "You may swap one of your cards",
                "You may secretly look at one card",
-               "judged on the loads before any bonus. (this kit’s choice)"],
-        "fr": ["De 2 à 8 joueurs (suggestion de ce kit : la source ne le dit pas).",
-               "Remélangez ces cartes dans la pioche. (choix de ce kit)",
-               "Distribuez 4 cartes face cachée", "Quelle carte porte quel pouvoir :",
-               "Vous pouvez échanger une de vos cartes", "avant tout bonus. (choix de ce kit)"],
-        "de": ["Für 2 bis 8 Personen (Vorschlag dieses Kits: Die Quelle sagt es nicht).",
-               "Mische diese Karten wieder unter. (Festlegung dieses Kits)",
-               "Teile jeder Person 4 Karten", "Welche Karte welche Kraft trägt:",
-               "Du darfst eine deiner Karten", "vor allen Boni. (Festlegung dieses Kits)"],
+               "judged on the loads before any bonus. †",
+               "† This edition’s ruling where the published rules are silent."],
+        "fr": ["De 2 à 8 joueurs †.", "Remélangez ces cartes dans la pioche. †",
+               "Distribuez 4 cartes face cachée",
+               "Chaque carte imprime son propre pouvoir, si elle en a un. †",
+               "Vous pouvez échanger une de vos cartes", "avant tout bonus. †",
+               "† Choix de cette édition là où les règles publiées ne disent rien."],
+        "de": ["Für 2 bis 8 Personen †.", "Mische sie wieder unter. †",
+               "Gib jeder Person 4",
+               "Jede Karte zeigt ihre eigene Kraft, falls sie eine hat. †",
+               "Du darfst eine deiner Karten", "vor allen Boni. †",
+               "† Festlegung dieser Ausgabe, wo die veröffentlichten Regeln schweigen."],
     },
     "pharma-code": {
         "en": ["The stage winner moves first, then each other player clockwise from them",
@@ -66,24 +70,25 @@ SETTLED = {
                "darf auf das nächste freie ziehen"],
     },
     "save-patient-zero": {
-        "en": ["the phone page can answer for Savvy", "run pnp savvy page --seed 42",
-               "output/savvy-page-42.html", "It works offline",
+        "en": ["the phone page can answer for Savvy",
+               "open the file savvy.html attached to this PDF", "it works offline",
                "With a printed answer key, Savvy does not draw: the key names the 3 molecules",
-               "pnp savvy new --seed 42 prints the key of the same game",
+               "the last pages of this kit hold one game each",
                "One lab; the phone page is Savvy, as game master"],
-        "fr": ["la page pour téléphone peut répondre à sa place", "pnp savvy page --seed 42",
-               "Elle marche hors ligne",
+        "fr": ["la page pour téléphone peut répondre à sa place",
+               "ouvrez le fichier savvy.html joint à ce PDF", "elle marche hors ligne",
                "Avec une feuille de réponses imprimée, Savvy ne tire pas",
                "la page pour téléphone joue Savvy, en maître du jeu"],
-        "de": ["die Handyseite kann für Savvy antworten", "pnp savvy page --seed 42",
-               "Sie läuft offline", "Mit einem gedruckten Lösungsblatt zieht Savvy nicht",
+        "de": ["die Handyseite kann für Savvy antworten",
+               "Öffnet die an dieses PDF angehängte Datei savvy.html", "sie läuft offline",
+               "Mit einem gedruckten Lösungsblatt zieht Savvy nicht",
                "die Handyseite ist Savvy und leitet das Spiel"],
     },
 }
 
 
 # sentences the editor's pass (issue 32) took out: not in the sources
-GONE = {"save-patient-zero": ["or a friend is Savvy"],
+GONE = {"save-patient-zero": ["or a friend is Savvy", "pnp savvy"],
         "pharma-code": ["winning is hard"], "patient-zero-solo": ["cancels any colour, then"]}
 
 
@@ -100,7 +105,9 @@ def text_of(path) -> str:
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 @pytest.mark.parametrize("game", sorted(SETTLED))
 def test_the_settled_questions_are_printed_in_every_language(built, game, lang):
-    text = text_of(built(game, lang, only=("rules-page",)).path)
+    ids = {c.id for c in load_builtin(game).components}
+    part = "rules-page" if "rules-page" in ids else "rules"  # a kit with rule cards alone
+    text = text_of(built(game, lang, only=(part,)).path)
     missing = [phrase for phrase in SETTLED[game][lang] if squeeze(phrase) not in text]
     assert not missing, f"{game} {lang} rules lack {missing}"
     if lang == "en":
