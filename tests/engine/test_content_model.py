@@ -56,7 +56,10 @@ def test_unknown_key_names_file_line_and_allowed_keys(tmp_path):
 def test_wrong_count_and_fuzio_gap_are_both_reported(tmp_path):
     folder = copy_game(tmp_path)
     edit(folder, "fuzio: [[6, 22], [23, 39]", "fuzio: [[6, 22], [33, 39]")
-    edit(folder, "    - {name: Hackz, qty: 1,", "    - {name: Hackz, qty: 2,")
+    edit(folder, "context: tool name, note: \"keep as is: the tool names are the same in every "
+         "edition\"}, qty: 1, effect: !t \"Copy the tool",
+         "context: tool name, note: \"keep as is: the tool names are the same in every "
+         "edition\"}, qty: 2, effect: !t \"Copy the tool")
     found = "\n".join(problems(folder))
     assert "sums 23-32 are in no zone" in found
     assert "add up to 25 but the deck expects 24" in found
