@@ -41,7 +41,7 @@ def line_of(po: Path, msgid: str) -> int:
 def test_broken_markup_and_a_stray_icon_are_named_by_po_line_all_at_once(
         tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     swap, draws = ("You may swap one of your cards with one of the target's.",
-                   "The target draws an extra card, face down, unseen.")
+                   "The target is safe from special powers for one turn.")
     game = translated(tmp_path, {swap: "**Tausche eine deiner Karten", draws: "Das Ziel :nixda:"})
     po = game / "locales" / "de.po"
     code, _, err = pnp(f"check {game} --lang de", capsys)
