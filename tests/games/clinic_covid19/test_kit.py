@@ -51,13 +51,15 @@ def test_100_tiles_one_marker(kit, pages):
 def test_propagation_sides_and_flags(pages):
     front, back = component_pages(pages, "Propagation tile")
     assert "▼ LOW CONTAGION" in front and "▲ HIGH CONTAGION" in back
-    # the published row (low contagion, medium self-isolation) alone has its ★, explained once
-    rows = ("small", "medium", "large", "medium ★")
+    # the published row (low contagion, medium self-isolation) alone has its ★; this edition's
+    # rows their †; each mark explained on the side that prints it
+    rows = ("small †", "medium †", "large †", "medium ★")
     assert "SELF-ISOLATION" in front and [x for x in front if x in rows] == [
-        "small", "medium ★", "large"]
-    assert [x for x in back if x in rows] == ["small", "medium", "large"]
+        "small †", "medium ★", "large †"]
+    assert [x for x in back if x in rows] == ["small †", "medium †", "large †"]
+    assert "★ published figures" in " ".join(front) and "★" not in " ".join(back)
     for side in (front, back):
-        assert "★ published figures" in side
+        assert "† This edition’s ruling" in " ".join(side).replace("'", "’")
         assert not [line for line in side if "house default" in line or "not a published" in line]
     for side in (front, back):
         rounds = [r for line in side for r in re.findall(r"Round \d", line)]
@@ -210,7 +212,7 @@ def test_translations_fit(tmp_path, lang, words):
     result = build(BuildRequest("clinic-covid19", lang, only=("propagation", "summary-card"),
                                 out_dir=tmp_path, guide=False))
     front = next(page for page in page_lines(result.path) if words[0] in page)  # the low side
-    assert all(word in front for word in words)
+    assert all(word in " ".join(front) for word in words)
     assert "house default" not in front
 
 
