@@ -3,6 +3,8 @@ a player brings; the stickers and the paper die say how to make the limb die."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from support.guide import read_guide, step_pages
@@ -17,7 +19,7 @@ def test_cubes_counter_and_die_to_bring_and_the_die_steps(built):
         assert words in guide.text
     stickers = step_pages(guide, "Autocollants du dé des membres")
     assert guide.outline["Autocollants du dé des membres"] in stickers
-    assert "1. Autocollants du dé des membres" in guide.text
+    assert re.search(r"\d+\. Autocollants du dé des membres — ", guide.text)  # page order
     assert "collez chacun sur la face d’un dé de 16 mm qui porte son chiffre" in guide.text
     assert step_pages(guide, "Dé des membres en papier") == {guide.outline["Dé des membres en "
                                                                            "papier"]}
