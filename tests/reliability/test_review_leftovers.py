@@ -38,8 +38,9 @@ def test_the_solo_score_counts_in_words(colours: int, cubes: int, says: str,
 def test_the_fallback_warning_counts_in_words(count: int, says: str,
                                               capsys: pytest.CaptureFixture):
     _warn(SimpleNamespace(fallback_ids=["x"] * count, path=Path("kit.pdf"), lang="de"))
+    named = ", ".join(["'x'"] * count)  # the messages, named (the first five)
     assert capsys.readouterr().err == (f"warning: kit.pdf: {says}; drawn in English and "
-                                       "marked [EN]\n")
+                                       f"marked [EN]: {named}\n")
 
 
 @pytest.fixture

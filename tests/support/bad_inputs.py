@@ -164,7 +164,8 @@ def new_cell(card: str, column: int, value: str) -> Callable[[Path], None]:
 
 
 # a comment line of the spz-sample layout, where the image cases insert their element
-SAMPLE_ROW = "    # the five molecules, in number order, each with its colour's shape\n"
+SAMPLE_ROW = ("    # the five molecules, in number order, 3 above 2 so that each disc and its "
+              "shape badge\n")
 
 CASES: tuple[Case, ...] = (
     Case("invalid YAML (unclosed bracket)", BUILD, "game.yaml:",
