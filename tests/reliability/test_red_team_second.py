@@ -317,13 +317,14 @@ def test_a_template_just_under_its_seconds_on_every_card_is_stopped_by_a_budget(
     """``render_seconds`` bounds one template: a loop of 6 million steps that prints nothing
     takes 0.5 s a card (40 cards: 22 s), so 80 million steps, about 7 s, stay under it on
     each card, and 12 cards take minutes (a deck of 10,000 would take most of a day). The
-    time of every template of a build together needs a budget."""
+    time of every template of a build together needs a budget. (On a quiet machine a card
+    takes 2 s, so 40 cards go past the 30 s budget however fast the machine.)"""
     _add_layouts(stranger, '{type: text, x: 3, y: 3, w: 30, h: 5, text: "{% for i in '
                  'range(80000) %}{% for j in range(1000) %}{% endfor %}{% endfor %}'
                  '{{ number }}"}', "")
     (stranger.game / "cards.csv").write_text("Name,Text,Art,Cost,Icons,qty\n" + "".join(
-        f"C{n},t,art/sample.svg,1,heart,1\n" for n in range(12)))
-    refused(stranger, "in templates/limits.yaml")
+        f"C{n},t,art/sample.svg,1,heart,1\n" for n in range(40)))
+    refused(stranger, "in templates/limits.yaml")  # 40 cards: past the budget on any machine
 
 
 # ── 8. smaller: a deck's encoding that Python knows but cannot decode with ─────────────
