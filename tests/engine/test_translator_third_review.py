@@ -12,18 +12,13 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from generator.cli import main
 from generator.content.loader import game_folder
 from generator.content.yamlio import load_yaml
+from support.cli import pnp
 
 INK = ("Ink, as the share of the page it covers: {levels}.", "light", "medium", "heavy",
        "{level}: {parts}", "{title} {percent}%")
 
-
-def pnp(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def msgfmt(po: Path) -> subprocess.CompletedProcess[str]:
@@ -40,7 +35,7 @@ def game(tmp_path: Path, monkeypatch) -> Path:
 
 
 def test_the_ink_line_of_the_print_guide_is_extracted_and_kept_by_update(capsys, game):
-    assert pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))[0] == 0
+    assert pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)[0] == 0
     po = game / "locales" / "es.po"
     text = po.read_text(encoding="utf-8")
     for msgid in INK:
@@ -48,7 +43,7 @@ def test_the_ink_line_of_the_print_guide_is_extracted_and_kept_by_update(capsys,
     # the translator's translation of them survives an update, not obsoleted
     text = text.replace('msgid "light"\nmsgstr ""', 'msgid "light"\nmsgstr "poca"')
     po.write_text(text, encoding="utf-8")
-    assert pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))[0] == 0
+    assert pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)[0] == 0
     after = po.read_text(encoding="utf-8")
     assert 'msgid "light"\nmsgstr "poca"' in after and '#~ msgid "light"' not in after
 
@@ -56,7 +51,7 @@ def test_the_ink_line_of_the_print_guide_is_extracted_and_kept_by_update(capsys,
 def test_a_long_previous_msgid_is_written_as_gettext_writes_it(capsys, game):
     old = ("Answer a question read by the player on your right. If you are right, move 2 "
            "squares forward.")
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     po = game / "locales" / "es.po"
     text = po.read_text(encoding="utf-8")
     block = ('msgid ""\n"Answer a question read by the player on your right. If you are right, '
@@ -67,7 +62,7 @@ def test_a_long_previous_msgid_is_written_as_gettext_writes_it(capsys, game):
     data.write_text(data.read_text(encoding="utf-8").replace(old, old[:-1] + " at once."),
                     encoding="utf-8")
     po.write_text(translated, encoding="utf-8")
-    assert pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))[0] == 0
+    assert pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)[0] == 0
     after = po.read_text(encoding="utf-8")
     assert ('#, fuzzy\n#| msgid ""\n#| "Answer a question read by the player on your right. '
             'If you are right, "\n#| "move 2 squares forward."\nmsgid ""\n') in after
@@ -86,13 +81,13 @@ TWO_MSGSTR = 'msgid "Guess."\nmsgstr "Adivina."\nmsgstr ""\n'
     (TWO_MSGSTR, 2, "msgstr cannot follow msgstr"),
 ])
 def test_check_refuses_what_msgfmt_refuses_naming_the_line(capsys, game, entry, offset, said):
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     po = game / "locales" / "es.po"
     text = po.read_text(encoding="utf-8") + "\n" + entry
     po.write_text(text, encoding="utf-8")
     assert msgfmt(po).returncode != 0  # msgfmt refuses the file
     line = len(text.splitlines()) - len(entry.splitlines()) + 1 + offset
-    code, out, err = pnp(capsys, "check", "--game-dir", str(game), "--lang", "es")
+    code, out, err = pnp(["check", "--game-dir", str(game), "--lang", "es"], capsys)
     assert code == 2 and f"es.po:{line}" in out + err and said in out + err, out + err
 
 
@@ -138,7 +133,7 @@ def test_every_word_a_layout_prints_comes_from_the_catalog_or_is_declared():
 
 
 def test_the_fast_track_cards_name_is_an_entry_with_a_keep_or_translate_note(capsys, game):
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     catalog = read_po(io.BytesIO((game / "locales" / "es.po").read_bytes()))
     entry = catalog.get("Fast Track")
     notes = " ".join(entry.auto_comments)
@@ -147,7 +142,7 @@ def test_the_fast_track_cards_name_is_an_entry_with_a_keep_or_translate_note(cap
 
 
 def test_gender_entries_for_every_part_are_made_kept_and_not_counted(capsys, game):
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     po = game / "locales" / "es.po"
     catalog = read_po(io.BytesIO(po.read_bytes()))
     genders = [m for m in catalog if m.context == "grammatical gender"]
@@ -158,9 +153,9 @@ def test_gender_entries_for_every_part_are_made_kept_and_not_counted(capsys, gam
     text = po.read_text(encoding="utf-8")
     assert entry in text
     po.write_text(text.replace(entry, entry[:-2] + '"feminine"'), encoding="utf-8")
-    assert pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))[0] == 0
+    assert pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)[0] == 0
     assert entry[:-2] + '"feminine"' in po.read_text(encoding="utf-8")  # kept, not obsolete
-    code, out, _ = pnp(capsys, "i18n", "status", "--game-dir", str(game), "--lang", "es")
+    code, out, _ = pnp(["i18n", "status", "--game-dir", str(game), "--lang", "es"], capsys)
     left = len(genders) - 1
     said = re.search(r"(\d+) optional left empty", out)  # the game's and the engine's
     assert said and int(said.group(1)) == left + 6 and "msgfmt --statistics" in out, out
@@ -170,7 +165,7 @@ def test_gender_entries_for_every_part_are_made_kept_and_not_counted(capsys, gam
 
 
 def test_update_keeps_other_tools_headers_and_the_date_when_no_entry_changed(capsys, game):
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     po = game / "locales" / "es.po"
     text = po.read_text(encoding="utf-8").replace(
         '"Content-Transfer-Encoding: 8bit\\n"\n',
@@ -178,13 +173,13 @@ def test_update_keeps_other_tools_headers_and_the_date_when_no_entry_changed(cap
     text = re.sub(r'"PO-Revision-Date: [^"]*"', '"PO-Revision-Date: 2026-11-20 09:00+0100\\\\n"',
                   text)
     po.write_text(text, encoding="utf-8")
-    code, out, _ = pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))
+    code, out, _ = pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)
     assert code == 0 and out.startswith("no change: ") and po.read_text("utf-8") == text
     # a note changes (the box an entry prints in), no entry does: the date stays
     layout = game / "layouts" / "cards.yaml"
     layout.write_text(layout.read_text("utf-8").replace("w: 37.5, h: 8, text:",
                                                         "w: 37, h: 8, text:"), "utf-8")
-    code, out, _ = pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))
+    code, out, _ = pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)
     after = po.read_text("utf-8")
     assert out.startswith("wrote ") and after != text
     assert '"X-Generator: Poedit 3.4.2\\n"' in after
@@ -192,7 +187,7 @@ def test_update_keeps_other_tools_headers_and_the_date_when_no_entry_changed(cap
     _edit = game / "game.yaml"  # an entry changes: the date is the update's
     _edit.write_text(_edit.read_text("utf-8").replace("4 players only", "Four players only"),
                      "utf-8")
-    pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))
+    pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)
     after = po.read_text("utf-8")
     assert '"X-Generator: Poedit 3.4.2\\n"' in after and "2026-11-20 09:00" not in after
     assert msgfmt(po).returncode == 0
@@ -201,8 +196,8 @@ def test_update_keeps_other_tools_headers_and_the_date_when_no_entry_changed(cap
 def test_a_context_is_shown_readably_in_status_and_the_fallback_warning(capsys, tmp_path,
                                                                        monkeypatch):
     monkeypatch.chdir(tmp_path)
-    pnp(capsys, "i18n", "init", "es", "microbious")
-    code, out, _ = pnp(capsys, "i18n", "status", "microbious", "--lang", "es", "-v")
+    pnp(["i18n", "init", "es", "microbious"], capsys)
+    code, out, _ = pnp(["i18n", "status", "microbious", "--lang", "es", "-v"], capsys)
     assert "missing: 'red' [context: virus colour]" in out and "\\x04" not in out
     from types import SimpleNamespace
 

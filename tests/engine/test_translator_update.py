@@ -15,14 +15,8 @@ import pypdf
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from generator.cli import main
 from generator.content.loader import game_folder
-
-
-def pnp(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from support.cli import pnp
 
 
 @pytest.fixture
@@ -55,17 +49,17 @@ def _msgfmt_check(po: Path) -> subprocess.CompletedProcess[str]:
 
 def test_a_text_that_comes_back_takes_its_translation_back_without_an_obsolete_twin(
         capsys, game):
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     po = game / "locales" / "es.po"
     _translate(po, {"Big virus": "Virus grande", "Medium virus": "Virus mediano"})
     _edit(game, '!t "Big virus"', '"Big virus"')
     _edit(game, '!t "Medium virus"', '"Medium virus"')
-    pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))
+    pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)
     assert '#~ msgid "Big virus"\n#~ msgstr "Virus grande"' in po.read_text(encoding="utf-8")
 
     _edit(game, '"Big virus"', '!t "Big virus"')  # it comes back as it was
     _edit(game, '"Medium virus"', '!t "Medium virus, grown"')  # and changed
-    assert pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))[0] == 0
+    assert pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)[0] == 0
     after = po.read_text(encoding="utf-8")
     assert 'msgid "Big virus"\nmsgstr "Virus grande"' in after
     assert ('#, fuzzy\n#| msgid "Medium virus"\nmsgid "Medium virus, grown"\n'
@@ -76,7 +70,7 @@ def test_a_text_that_comes_back_takes_its_translation_back_without_an_obsolete_t
 
 
 def test_an_entry_both_active_and_obsolete_is_reported_by_check_and_status(capsys, game):
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     po = game / "locales" / "es.po"
     po.write_text(po.read_text(encoding="utf-8") + '\n#~ msgid "Big virus"\n'
                   '#~ msgstr "Virus grande"\n', encoding="utf-8")
@@ -84,16 +78,16 @@ def test_an_entry_both_active_and_obsolete_is_reported_by_check_and_status(capsy
     line = po.read_text(encoding="utf-8").splitlines().index('#~ msgid "Big virus"') + 1
     for command in (("check", "--game-dir", str(game), "--lang", "es"),
                     ("i18n", "status", "--game-dir", str(game), "--lang", "es")):
-        code, out, err = pnp(capsys, *command)
+        code, out, err = pnp(command, capsys)
         said = out + err
         assert code == 2, said
         assert f"es.po:{line}" in said and "'Big virus'" in said and "twice" in said, said
-    pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))  # and update mends it
+    pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)  # and update mends it
     assert _msgfmt_check(po).returncode == 0
 
 
 def test_fuzzy_matches_are_alike_and_never_put_a_game_text_on_an_engine_string(capsys, game):
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     po = game / "locales" / "es.po"
     catalog = read_po(io.BytesIO(po.read_bytes()))
     engine = [m.id for m in catalog if m.id and m.auto_comments[0].startswith("every game")]
@@ -110,7 +104,7 @@ def test_fuzzy_matches_are_alike_and_never_put_a_game_text_on_an_engine_string(c
     lines += f'\n#~ msgid "{engine[0]}, as before"\n#~ msgstr "ES viejo"\n'
     po.write_text(lines, encoding="utf-8")
     _edit(game, '!t "Big virus"', '!t "Small virus, printed"')  # unlike its old text
-    pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))
+    pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)
     after = read_po(io.BytesIO(po.read_bytes()))
     assert not after.get("Small virus, printed").string  # "Big virus" is not alike enough
     assert not any(after.get(msgid).fuzzy for msgid in engine if after.get(msgid))
@@ -120,12 +114,12 @@ def test_fuzzy_matches_are_alike_and_never_put_a_game_text_on_an_engine_string(c
 
 
 def test_an_update_that_changes_nothing_leaves_the_file_byte_for_byte(capsys, game):
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     po = game / "locales" / "es.po"
     _translate(po, {"Big virus": "Virus grande"})
-    pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))  # brings the hand edit in
+    pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)  # brings the hand edit in
     before = po.read_bytes()
-    assert pnp(capsys, "i18n", "update", "es", "--game-dir", str(game))[0] == 0
+    assert pnp(["i18n", "update", "es", "--game-dir", str(game)], capsys)[0] == 0
     assert po.read_bytes() == before
 
 
@@ -139,17 +133,17 @@ def test_the_header_names_the_translator_from_git_and_no_made_up_bug_address(
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
     monkeypatch.chdir(tmp_path)
-    pnp(capsys, "i18n", "init", "it", "--game-dir", str(game))
+    pnp(["i18n", "init", "it", "--game-dir", str(game)], capsys)
     headers = dict(read_po(io.BytesIO((game / "locales" / "it.po").read_bytes())).mime_headers)
     assert headers["Last-Translator"] == "Lia Rossi <lia@example.org>"
     assert headers["Report-Msgid-Bugs-To"] == ""  # pnp's metadata names no issue tracker
-    pnp(capsys, "i18n", "update", "it", "--game-dir", str(game), "--translator", "Ugo <u@x.org>")
+    pnp(["i18n", "update", "it", "--game-dir", str(game), "--translator", "Ugo <u@x.org>"], capsys)
     text = (game / "locales" / "it.po").read_text(encoding="utf-8")
     assert "Lia Rossi" in text  # nothing changed: the file is not rewritten
 
 
 def test_a_plural_problem_names_its_form_and_quotes_whole_placeholders(capsys, game):
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     po = game / "locales" / "es.po"
     text = po.read_text(encoding="utf-8")
     msgid = "Wrong card of your own: take it back face down and draw %(num)s card unseen."
@@ -158,7 +152,7 @@ def test_a_plural_problem_names_its_form_and_quotes_whole_placeholders(capsys, g
              'msgstr[2] "Roba %(num)s cartas."')
     po.write_text(text[:at] + text[at:].replace(
         'msgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""', forms, 1), encoding="utf-8")
-    code, out, err = pnp(capsys, "check", "--game-dir", str(game), "--lang", "es")
+    code, out, err = pnp(["check", "--game-dir", str(game), "--lang", "es"], capsys)
     said = out + err
     assert code == 2
     told = [line for line in said.splitlines() if "lacks" in line]
@@ -168,7 +162,7 @@ def test_a_plural_problem_names_its_form_and_quotes_whole_placeholders(capsys, g
 
 
 def test_a_misspelt_gender_is_an_error_naming_the_line_and_the_keyword_meant(capsys, game):
-    pnp(capsys, "i18n", "init", "it", "--game-dir", str(game))
+    pnp(["i18n", "init", "it", "--game-dir", str(game)], capsys)
     po = game / "locales" / "it.po"
     gender = 'msgctxt "grammatical gender"\nmsgid "Score pad"\nmsgstr ""'
     text = po.read_text(encoding="utf-8")
@@ -176,7 +170,7 @@ def test_a_misspelt_gender_is_an_error_naming_the_line_and_the_keyword_meant(cap
     po.write_text(text.replace(gender, gender[:-2] + '"femenine"'), encoding="utf-8")
     before = po.read_text(encoding="utf-8").split(gender[:-2] + '"femenine"')[0]
     line = before.count("\n") + 2  # its msgid's line (every part has a gender entry)
-    code, out, err = pnp(capsys, "check", "--game-dir", str(game), "--lang", "it")
+    code, out, err = pnp(["check", "--game-dir", str(game), "--lang", "it"], capsys)
     said = out + err
     assert code == 2
     assert f"it.po:{line}" in said and "'femenine'" in said and "'feminine'" in said, said
@@ -188,12 +182,12 @@ def _po_line(po: Path, text: str) -> int:
 
 def test_check_tells_every_overflow_of_a_card_at_its_po_line_with_a_translator_s_fix(
         capsys, game):
-    pnp(capsys, "i18n", "init", "es", "--game-dir", str(game))
+    pnp(["i18n", "init", "es", "--game-dir", str(game)], capsys)
     po = game / "locales" / "es.po"
     line = "Look at a card of the target; you may add it to yours."
     _translate(po, {"PCR": "Prueba de reacción en cadena de la polimerasa, con todo detalle",
                     line: "Mira una carta del objetivo y quédatela si quieres. " * 3})
-    code, out, err = pnp(capsys, "check", "--game-dir", str(game), "--lang", "es")
+    code, out, err = pnp(["check", "--game-dir", str(game), "--lang", "es"], capsys)
     said = [s for s in (out + err).splitlines() if "does not fit" in s]
     assert code == 2
     # one run, both boxes of the PCR card: its name (printed in capitals) and its line
@@ -209,7 +203,7 @@ def test_check_tells_every_overflow_of_a_card_at_its_po_line_with_a_translator_s
 def test_rule_summary_entries_note_their_room_in_mm(capsys, tmp_path, monkeypatch, game_id):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("PNP_LOCALES", raising=False)
-    assert pnp(capsys, "i18n", "init", "es", game_id)[0] == 0
+    assert pnp(["i18n", "init", "es", game_id], capsys)[0] == 0
     po = read_po(io.BytesIO((tmp_path / "pnp-locales" / game_id / "es.po").read_bytes()))
     notes = [" ".join(m.auto_comments) for m in po if m.id]
     rules = [note for note in notes if "the rule summary" in note]
@@ -222,7 +216,7 @@ def test_spz_tool_names_are_entries_to_keep_and_the_shipped_catalogs_keep_them(
         capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("PNP_LOCALES", raising=False)
-    assert pnp(capsys, "i18n", "init", "es", "save-patient-zero")[0] == 0
+    assert pnp(["i18n", "init", "es", "save-patient-zero"], capsys)[0] == 0
     po = read_po(io.BytesIO((tmp_path / "pnp-locales" / "save-patient-zero" / "es.po")
                             .read_bytes()))
     tools = {m.id: m for m in po if m.context == "tool name"}
@@ -256,11 +250,12 @@ def test_fallback_marks_the_guide_the_score_pad_and_blank_pages_left_in_english(
         capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("PNP_LOCALES", raising=False)
-    assert pnp(capsys, "i18n", "init", "es", "microbious")[0] == 0  # the engine's es too
+    assert pnp(["i18n", "init", "es", "microbious"], capsys)[0] == 0  # the engine's es too
     # a data text the score pad prints (its card values), looked up before any drawing
     _translate_all_but(tmp_path / "pnp-locales" / "microbious" / "es.po", {"Big virus"})
-    code, _, err = pnp(capsys, "build", "microbious", "--lang", "es", "--fallback", "en",
-                       "--paper", "a4", "--only", "score-pad", "--out", str(tmp_path / "out"))
+    code, _, err = pnp(["build", "microbious", "--lang", "es", "--fallback", "en",
+                        "--paper", "a4", "--only", "score-pad", "--out", str(tmp_path / "out")],
+                       capsys)
     assert code == 0, err
     (pdf,) = (tmp_path / "out").glob("*.pdf")
     pages = [page.extract_text() for page in pypdf.PdfReader(pdf).pages]
