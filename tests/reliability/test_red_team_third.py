@@ -1,0 +1,106 @@
+"""The fourth review of a stranger's game folder (issue 34, red team 3 of the brief, new to the
+code): cases the earlier suites did not try, in the features added last (rule-summary
+templates, ``edition:``, inline icon sizing, ``pnp i18n update``) and in what pnp prints.
+Each runs ``pnp`` as its own process under a 1 GB address-space cap and a deadline
+(``support.hostile``) and asserts the safe behaviour: exit 2 with one line naming what was
+refused, nothing written outside, no byte of the victim's files in a PDF."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shutil
+import urllib.parse
+
+import pytest
+
+from support.hostile import BUILD, Stranger, edit, refused, run_pnp
+
+RULES = ("  - id: rules\n    kind: rules\n    title: !t Rules\n    template: r.j2\n"
+         "    size: poker\n")
+
+
+def _rules_template(s: Stranger, body: str) -> None:
+    (s.game / "game.yaml").write_text((s.game / "game.yaml").read_text() + RULES)
+    (s.game / "rules").mkdir()
+    (s.game / "rules" / "r.j2").write_text(
+        "@face {{ _('Goal') }}\n# {{ _('Goal') }}\n" + body + "\n@face {{ _('End') }}\nx\n")
+
+
+# ── 1. a rules template's arithmetic: exit 3 and 'internal error' ──────────────────────
+@pytest.mark.parametrize("body", ["{{ 1 // 0 }}", "{{ (10 ** 400) | num }}"])
+def test_a_rules_template_s_arithmetic_error_is_one_line(stranger: Stranger, body: str):
+    """'internal error: ZeroDivisionError' / 'OverflowError: int too large to convert to
+    float', exit 3: render_rules catches TypeError and ValueError but not ArithmeticError
+    (a card layout's template says 'template … failed' with exit 2)."""
+    _rules_template(stranger, body)
+    line = refused(stranger, "r.j2")
+    assert "internal error" not in line
+
+
+# ── 2. pnp i18n update reads the catalog whole before any size check ─────────────────────
+def test_i18n_update_of_a_sparse_catalog_is_refused_by_its_size(stranger: Stranger):
+    """``locales/fr.po`` a sparse file of 2 GiB (a tar keeps it tiny): ``update`` calls
+    ``path.read_bytes()`` before ``load`` checks ``file_bytes``. Without a cap it took 3 GB
+    of memory and 28 s for 3 GiB; a file of 30 GiB takes the machine. Under the cap it
+    ends 'out of memory', not the budget's line."""
+    (stranger.game / "locales").mkdir()
+    with open(stranger.game / "locales" / "fr.po", "wb") as sparse:
+        sparse.truncate(2 << 30)
+    line = refused(stranger, "fr.po", "file_bytes",
+                   args=("i18n", "update", "fr", "--game-dir", "my-game"))
+    assert "out of memory" not in line
+
+
+# ── 3. the print guide's text is bounded by no budget ──────────────────────────────────
+@pytest.mark.slow
+def test_an_edition_ruling_of_megabytes_is_refused_within_the_deadline(stranger: Stranger):
+    """``edition:`` of one ruling of 12 MB (``file_bytes`` allows 64): the guide fits it
+    at every size before saying it overflows, 71 s for 10 MB, and the one line of the
+    error quotes all of it. ``text_chars`` and ``pdf_text_chars`` count card text only."""
+    edit(stranger.game / "game.yaml", "components:",
+         'edition:\n  - "' + "word " * 2_400_000 + '"\ncomponents:')
+    line = refused(stranger, "edition")
+    assert len(line) < 2000
+
+
+# ── 4. stranger text reaches the terminal raw ──────────────────────────────────────────
+ESCAPES = "\\e]0;pwned\\a\\e[2K\\rwrote out/ok.pdf"
+
+
+def test_an_unknown_key_cannot_write_terminal_escapes(stranger: Stranger):
+    """An unknown key of game.yaml is printed as it is: ESC ] 0 (set the terminal's
+    title), ESC [ 2K and a carriage return (erase the line and print a fake one). Other
+    messages quote with repr; this one and the cards_url warning do not."""
+    with open(stranger.game / "game.yaml", "a") as raw:
+        raw.write(f'"evil{ESCAPES}": 1\n')
+    line = refused(stranger, "evil")
+    assert "\x1b" not in line and "\r" not in line and "\x07" not in line
+
+
+def test_a_cards_url_warning_cannot_write_terminal_escapes(stranger: Stranger):
+    """The warning 'cannot fetch {url} …; building from the copy' prints the address raw;
+    the folder ships the copy (its name is the host and a hash of the address), so the
+    build goes on (exit 0) and the escapes reach the terminal."""
+    url = "https://127.0.0.1/\x1b]0;pwned\x07\x1b[2K\rwrote out/ok.pdf"
+    edit(stranger.game / "game.yaml", "cards_file: cards.csv",
+         'cards_url: "' + url.replace("\x1b", "\\e").replace("\x07", "\\a")
+         .replace("\r", "\\r") + '"')
+    host = re.sub(r"[^a-z0-9.-]", "_", urllib.parse.urlsplit(url).hostname or "")[:60]
+    cache = stranger.game / ".pnp-cache"
+    cache.mkdir()
+    shutil.copy(stranger.game / "cards.csv",
+                cache / f"{host}-{hashlib.sha256(url.encode()).hexdigest()[:12]}.csv")
+    run = run_pnp(stranger, *BUILD)
+    assert "cannot fetch" in run.err
+    assert "\x1b" not in run.err and "\r" not in run.err and "\x07" not in run.err
+
+
+# ── 5. the new inline icon sizing ──────────────────────────────────────────────────────
+def test_an_inline_icon_shift_that_is_no_finite_number_is_one_line(stranger: Stranger):
+    """``:gi-heart-plus@1,+999…9mm:`` (400 digits) is float inf: 'internal error:
+    ValueError: _fp_one failed … number too large inf', exit 3, two lines."""
+    edit(stranger.game / "cards.csv", "Remove one :gi-heart-plus: wound from any player.",
+         '"Remove one :gi-heart-plus@1,+' + "9" * 400 + 'mm: wound from any player."')
+    refused(stranger, "cards.csv")
+
