@@ -104,3 +104,21 @@ def test_an_inline_icon_shift_that_is_no_finite_number_is_one_line(stranger: Str
          '"Remove one :gi-heart-plus@1,+' + "9" * 400 + 'mm: wound from any player."')
     refused(stranger, "cards.csv")
 
+
+
+# ── 6. pnp i18n update's fuzzy matching has no budget ──────────────────────────────────
+def test_i18n_update_s_fuzzy_matching_ends_within_the_deadline(stranger: Stranger):
+    """A title of 60,000 characters ('abab…') and one obsolete translated entry of 60,000
+    ('baba…') in ``locales/fr.po``: 120 kB of folder. ``merge._closest`` compares each new
+    text with each obsolete one by ``SequenceMatcher(autojunk=False)``, quadratic in their
+    lengths: 15 s at 20,000 characters, past 90 s at 60,000; many such pairs (8 MiB of
+    catalog allowed) take days. The comparison needs a bound (length, pairs, or time)."""
+    n = 60_000
+    edit(stranger.game / "game.yaml", 'title: !t "My Game"', f'title: !t "{"ab" * (n // 2)}"')
+    (stranger.game / "locales").mkdir()
+    (stranger.game / "locales" / "fr.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+        f'#~ msgid "{"ba" * (n // 2)}"\n#~ msgstr "x"\n')
+    run = run_pnp(stranger, "i18n", "update", "fr", "--game-dir", "my-game")
+    assert run.seconds < 30 and run.code in (0, 2), run.err[-2000:]
