@@ -122,3 +122,23 @@ def test_i18n_update_s_fuzzy_matching_ends_within_the_deadline(stranger: Strange
         f'#~ msgid "{"ba" * (n // 2)}"\n#~ msgstr "x"\n')
     run = run_pnp(stranger, "i18n", "update", "fr", "--game-dir", "my-game")
     assert run.seconds < 30 and run.code in (0, 2), run.err[-2000:]
+
+
+# ── 7. the translator's notes: every data text searched in every layout box ────────────
+@pytest.mark.parametrize("action", ["extract", "status"])
+def test_i18n_on_many_texts_and_boxes_ends_within_the_deadline(stranger: Stranger,
+                                                               action: str):
+    """10,000 ``!t`` texts under ``data:`` and a layout of 10,000 text boxes of 1,000
+    characters (11 MB, each file within ``file_bytes``, each within ``yaml_nodes``):
+    ``room.field_box`` runs a regular expression over every box for every text, 10^8
+    searches; ``pnp i18n extract`` and ``status`` ran past 90 s (``pnp build`` of the same
+    folder: 1.5 s). No budget bounds texts × boxes."""
+    boxes = "".join(f'    - {{type: text, x: 0, y: 0, w: 10, h: 5, text: "{"x" * 1000}"}}\n'
+                    for _ in range(10_000))
+    with open(stranger.game / "layouts" / "cards.yaml", "a") as layouts:
+        layouts.write(f"\nmany:\n  size: [60, 80]\n  elements:\n{boxes}")
+    with open(stranger.game / "game.yaml", "a") as game:
+        game.write("data:\n  items:\n" + "".join(f'    - !t "m{i}"\n' for i in range(10_000)))
+    run = run_pnp(stranger, "i18n", action, *(["fr"] if action == "status" else []),
+                  "--game-dir", "my-game")
+    assert run.seconds < 30 and run.code in (0, 2), run.err[-2000:]
