@@ -141,3 +141,27 @@ def test_i18n_on_many_texts_and_boxes_ends_within_the_deadline(stranger: Strange
         game.write("data:\n  items:\n" + "".join(f'    - !t "m{i}"\n' for i in range(10_000)))
     run = run_pnp(stranger, "i18n", action, "--game-dir", "my-game")
     assert run.seconds < 30 and run.code in (0, 2), run.err[-2000:]
+
+
+# ── 8. the SVG reference scan reads text, svglib reads XML ─────────────────────────────
+def test_an_svg_picture_hidden_from_the_reference_scan_is_still_judged(stranger: Stranger):
+    """``SVG_HREF`` finds ``href="…"`` in the SVG's text with a lazy regular expression, so
+    ``<!-- href='# -->`` swallows every attribute up to the next ``'`` as one address that
+    starts with ``#`` and is skipped; svglib then decodes the hidden ``<image
+    href="data:image/png;base64,…">`` with Pillow, whatever it is. A GIF so named built
+    with exit 0 (the same tag without the comments is refused: 'starts with GIF8'); five
+    pictures of 98 megapixels in a 2 MB SVG took 2.9 GB and 11 s, exit 0, past
+    ``raster_pixels`` and ``svg_embedded_bytes``. The scan must read the XML's attributes."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    gif = io.BytesIO()
+    Image.new("RGB", (50, 50), (255, 0, 0)).save(gif, "GIF")
+    sample = stranger.game / "art" / "sample.svg"
+    sample.write_text(sample.read_text().replace(
+        "</svg>", "<!-- href='# -->\n<image x=\"0\" y=\"0\" width=\"30\" height=\"10\" "
+        f"href=\"data:image/png;base64,{base64.b64encode(gif.getvalue()).decode()}\"/>\n"
+        "<!-- ' -->\n</svg>"))
+    refused(stranger, "sample.svg")
