@@ -165,3 +165,20 @@ def test_an_svg_picture_hidden_from_the_reference_scan_is_still_judged(stranger:
         f"href=\"data:image/png;base64,{base64.b64encode(gif.getvalue()).decode()}\"/>\n"
         "<!-- ' -->\n</svg>"))
     refused(stranger, "sample.svg")
+
+
+def test_an_svg_that_only_lxml_can_read_is_held_to_the_svg_budgets(stranger: Stranger):
+    """``&bogus;`` after the root tag: ElementTree stops there (ParseError), so
+    ``count_svg_elements`` returns 1 and ``check_svg_size`` nothing ("svglib names the
+    file"), but svglib parses with lxml's ``recover=True`` and reads on. 150,000 rectangles
+    built (21 s, exit 0, past ``svg_elements``); this 44 kB file of ``<use>`` elements
+    (1,000 rectangles × 100 × 100) ran past 90 s. An SVG the guard cannot read must be
+    refused, not passed to svglib."""
+    rects = "".join(f'<rect x="{i % 120}" y="{i // 120}" width="1" height="1"/>'
+                    for i in range(1000))
+    uses = "".join('<use href="#g0"/>' for _ in range(100))
+    (stranger.game / "art" / "sample.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 80" width="120" '
+        f'height="80">&bogus;<defs><g id="g0">{rects}</g><g id="g1">{uses}</g></defs>'
+        f'<g>{uses.replace("g0", "g1")}</g></svg>')
+    refused(stranger, "sample.svg")
