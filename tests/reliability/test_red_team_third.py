@@ -182,3 +182,13 @@ def test_an_svg_that_only_lxml_can_read_is_held_to_the_svg_budgets(stranger: Str
         f'height="80">&bogus;<defs><g id="g0">{rects}</g><g id="g1">{uses}</g></defs>'
         f'<g>{uses.replace("g0", "g1")}</g></svg>')
     refused(stranger, "sample.svg")
+
+
+# ── 9. a layout expression nested 150 deep ─────────────────────────────────────────────
+def test_a_layout_expression_nested_deeply_is_one_line(stranger: Stranger):
+    """``{{ ((((…1…)))) }}`` 150 parentheses deep in a card's text: 'internal error:
+    RecursionError: maximum recursion depth exceeded', exit 3 (jinja compiles it)."""
+    edit(stranger.game / "layouts" / "cards.yaml", 'text: "{{ game.title }}"',
+         'text: "{{ ' + "(" * 150 + "1" + ")" * 150 + ' }}"')
+    line = refused(stranger, "cards.yaml")
+    assert "internal error" not in line
