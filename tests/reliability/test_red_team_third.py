@@ -192,3 +192,18 @@ def test_a_layout_expression_nested_deeply_is_one_line(stranger: Stranger):
          'text: "{{ ' + "(" * 150 + "1" + ")" * 150 + ' }}"')
     line = refused(stranger, "cards.yaml")
     assert "internal error" not in line
+
+
+# ── 10. yaml_nodes is a budget of one file, not of a folder ────────────────────────────
+@pytest.mark.slow
+def test_many_layout_files_each_within_yaml_nodes_end_within_the_deadline(stranger: Stranger):
+    """900 layout files of 8 kB, each 990,000 values once its aliases are expanded (within
+    ``yaml_nodes``): 64 s and 1,800 lines of errors. Every file is walked to its budget and
+    nothing counts them together."""
+    inner = "[" + ",".join(["1"] * 990) + "]"
+    for n in range(900):
+        (stranger.game / "layouts" / f"l{n}.yaml").write_text(
+            f"x{n}: &a {inner}\ny{n}:\n  size: [10, 10]\n  elements: []\n"
+            f"  junk: [{','.join(['*a'] * 1000)}]\n")
+    run = run_pnp(stranger, *BUILD)
+    assert run.seconds < 30 and run.code == 2
