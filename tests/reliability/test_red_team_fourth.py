@@ -1,0 +1,75 @@
+"""The fifth review of a stranger's game folder (issue 34, red team 4, new to the code): new
+classes of input past the earlier suites' cases. Each runs ``pnp`` as its own process under
+a 1 GB address-space cap and a deadline (``support.hostile``) and asserts the safe
+behaviour: exit 2 with one line naming what was refused, within the deadline, nothing
+written outside, no byte of the victim's files in a PDF. Cases that wait for the deadline
+to fail are marked slow (each takes the deadline, 60 s, while it is open)."""
+
+from __future__ import annotations
+
+import pytest
+from babel import localedata
+
+from support.hostile import Stranger, edit, layout_text, refused
+
+OPEN = pytest.mark.xfail(strict=True, reason="issue 34, red team 4")
+
+
+# ── 1. a layout name built by a template is matched as a regular expression ────────────
+@OPEN
+@pytest.mark.slow
+def test_a_templated_layout_name_cannot_backtrack_for_minutes(stranger: Stranger):
+    """A ``use`` element whose layout is ``{{ 'x' }}x`` twelve times then ``z``, and one
+    layout named with 44 x's: 400 bytes. ``form_keys._matching`` turns the name into the
+    pattern ``.*x.*x…z`` (``expressions.name_pattern``) and ``re.fullmatch``-es it against
+    every layout name, which backtracks through every way of placing twelve x's among 44:
+    10 patterns take 6.6 s on a 40-letter name, 12 take 51 s, and this case ran past 120 s
+    at 69 MB (killed by ``timeout``). The regex runs in C, so neither ``render_seconds``
+    nor ``template_seconds`` can stop it; the name needs a bound on its template parts, or
+    a matcher that does not backtrack."""
+    pattern = "{{ 'x' }}x" * 12 + "z"
+    layout_text(stranger, "x")
+    edit(stranger.game / "layouts" / "cards.yaml", '- {type: text, x: 3, y: 3',
+         f'- {{type: use, layout: "{pattern}", x: 1, y: 1, w: 5, h: 5}}\n'
+         '    - {type: text, x: 3, y: 3')
+    with open(stranger.game / "layouts" / "cards.yaml", "a") as layouts:
+        layouts.write("\n" + "x" * 44 + ":\n  size: [5, 5]\n  elements: []\n")
+    refused(stranger, "cards.yaml")
+
+
+# ── 2. text grown by ~ or + in a template's own variables ───────────────────────────────
+@OPEN
+@pytest.mark.parametrize("operator", ["~", "+"])
+def test_a_template_doubling_its_own_variable_is_refused_by_text_chars(stranger: Stranger,
+                                                                        operator: str):
+    """``{% set s = 'ab' %}`` then ``{% set s = s ~ s %}`` 32 times and ``{{ s|length }}``:
+    700 bytes of layout that make a text of 8 GiB. The sandbox judges ``*``, ``%``,
+    ``format``, sized filters and ``namespace()`` values against ``text_chars`` (100,000),
+    but neither ``~`` nor ``+``, and a top-level ``set`` is no namespace. Without a cap,
+    29 doublings (1 GiB) built a PDF at 1.67 GB of memory in 6.4 s, exit 0; 32 take
+    8 GiB. Under the 1 GB cap it ends 'out of memory' (exit 2), not the budget's line."""
+    layout_text(stranger, "{% set s = 'ab' %}" + f"{{% set s = s {operator} s %}}" * 32
+                + "{{ s|length }}")
+    line = refused(stranger, "text_chars")
+    assert "out of memory" not in line
+
+
+# ── 3. every catalog file is a language, and check fits the cards in each ──────────────
+@OPEN
+@pytest.mark.slow
+def test_check_of_many_cards_in_every_language_ends_within_the_deadline(stranger: Stranger):
+    """999 cards (under ``cards_per_deck``) and a header-only catalog ``locales/<code>.po``
+    for each of Babel's 331 language codes: 75 kB of folder. ``languages_for`` makes each
+    file a language of the game, and ``pnp check`` fits every card in every one of them
+    (``check.py``: 'a build fits them all'): 2.9 s with none, 15.2 s with 40 (0.3 s a
+    language), about 100 s with all; 10,000 cards take about 17 minutes. A build without
+    ``--lang`` (with ``--fallback en``, or full catalogs) writes a PDF for each. No budget
+    counts cards × languages, nor the number of languages."""
+    codes = [code for code in localedata.locale_identifiers() if "_" not in code]
+    (stranger.game / "cards.csv").write_text("Name,Text,Art,Cost,Icons,qty\n" + "".join(
+        f"Card {i},Text number {i} of the deck,art/sample.svg,1,star,1\n" for i in range(999)))
+    (stranger.game / "locales").mkdir()
+    for code in codes:
+        (stranger.game / "locales" / f"{code}.po").write_text(
+            'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n')
+    refused(stranger, "locales", args=("check", "--game-dir", "my-game"))
