@@ -7,8 +7,12 @@ to fail are marked slow (each takes the deadline, 60 s, while it is open)."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from babel import localedata
+
+from generator.resources import games_dir
 
 from support.hostile import Stranger, edit, layout_text, refused
 
@@ -73,3 +77,22 @@ def test_check_of_many_cards_in_every_language_ends_within_the_deadline(stranger
         (stranger.game / "locales" / f"{code}.po").write_text(
             'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n')
     refused(stranger, "locales", args=("check", "--game-dir", "my-game"))
+
+
+# ── 4. a fork of a built-in game runs its code on the stranger's figures ─────────────────
+@OPEN
+@pytest.mark.slow  # copies and loads the whole Save Patient Zero game
+def test_a_fork_asking_a_billion_answer_keys_is_refused_by_a_budget(stranger: Stranger):
+    """A copy of Save Patient Zero (``rules: save-patient-zero``, which the docs invite: 'a
+    copy of a built-in game keeps it') with ``vars: {referee: {keys: 1000000000}}``.
+    ``savvy.kit.key_games`` makes ``list(range(first, first + keys))`` and one answer-key
+    page per key, counted by no budget (``cards_per_game`` counts cards only): under the
+    cap 'out of memory' in 4.5 s; without it the list alone is 36 GB. 200 keys took 22 s
+    (9 s with the default 4), so 100,000 keys, which fit in memory, take about two hours
+    and print 100,000 pages."""
+    shutil.rmtree(stranger.game)
+    shutil.copytree(games_dir() / "save-patient-zero", stranger.game)
+    edit(stranger.game / "game.yaml", "id: save-patient-zero", "id: my-fork")
+    edit(stranger.game / "game.yaml", "vars:\n", "vars:\n  referee: {keys: 1000000000}\n")
+    line = refused(stranger, "keys")
+    assert "out of memory" not in line
