@@ -96,3 +96,21 @@ def test_a_fork_asking_a_billion_answer_keys_is_refused_by_a_budget(stranger: St
     edit(stranger.game / "game.yaml", "vars:\n", "vars:\n  referee: {keys: 1000000000}\n")
     line = refused(stranger, "keys")
     assert "out of memory" not in line
+
+
+# ── 5. one long word: fitting it is quadratic in its letters ────────────────────────────
+@OPEN
+@pytest.mark.slow
+def test_two_cards_of_one_long_word_each_end_within_the_deadline(stranger: Stranger):
+    """Two cards whose text is one word of 9,900 letters (under the 10,000 of a cell):
+    20 kB of CSV. Finding that the word does not fit its box cuts it letter by letter at
+    every size (``render/text.py`` ``fits`` called 210,000 times for a word of 3,060
+    letters, through ``inline.cut``), which grows with the square of its length: 8.3 s
+    for 4,950 letters, 38 s for 9,900, on one card; two distinct words go past the
+    deadline, and 10,000 cards (``cards_per_deck``) take four days. ``pdf_text_chars``
+    allows 20 million characters, 'about 30 s' at the rate of ordinary text: these
+    20,000 take longer."""
+    word = "Donaudampfschifffahrtsgesellschaft" * 291
+    (stranger.game / "cards.csv").write_text("Name,Text,Art,Cost,Icons,qty\n" + "".join(
+        f"A{i},{word}{i},art/sample.svg,1,star,1\n" for i in range(2)))
+    refused(stranger, "cards.csv", "does not fit")
