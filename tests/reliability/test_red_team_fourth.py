@@ -114,3 +114,19 @@ def test_two_cards_of_one_long_word_each_end_within_the_deadline(stranger: Stran
     (stranger.game / "cards.csv").write_text("Name,Text,Art,Cost,Icons,qty\n" + "".join(
         f"A{i},{word}{i},art/sample.svg,1,star,1\n" for i in range(2)))
     refused(stranger, "cards.csv", "does not fit")
+
+
+# ── 6. a template's own length is bounded by nothing smaller than a file ────────────────
+@OPEN
+@pytest.mark.slow
+def test_a_template_of_megabytes_is_refused_before_compiling(stranger: Stranger):
+    """One layout text of ``{{ 1 }}`` 2.4 million times: 17 MB, under ``file_bytes``
+    (64 MiB). ``text_chars`` bounds what a template renders, not its source, so jinja lexes,
+    parses (twice: ``form_keys._string_names`` too) and compiles all of it first: 6.7 s and
+    2.1 MB took 12-30 s, 4.2 MB 22.7 s at 188 MB, about 5 s and 28 MB a megabyte, so a
+    file of 64 MiB takes five minutes and 1.8 GB, and each distinct template as long
+    again. The refusal, when it comes, quotes the whole template on its one line
+    (2.1 MB of terminal for the 2.1 MB case)."""
+    layout_text(stranger, "{{ 1 }}" * 2_400_000)
+    line = refused(stranger, "cards.yaml")
+    assert len(line) < 2000
