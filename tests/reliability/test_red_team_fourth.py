@@ -14,7 +14,7 @@ from babel import localedata
 
 from generator.resources import games_dir
 
-from support.hostile import Stranger, edit, layout_text, refused
+from support.hostile import BUILD, Stranger, edit, layout_text, leaked, refused
 
 OPEN = pytest.mark.xfail(strict=True, reason="issue 34, red team 4")
 
@@ -130,3 +130,21 @@ def test_a_template_of_megabytes_is_refused_before_compiling(stranger: Stranger)
     layout_text(stranger, "{{ 1 }}" * 2_400_000)
     line = refused(stranger, "cards.yaml")
     assert len(line) < 2000
+
+
+# ── 7. the working folder's catalogs: a linked pnp-locales is followed out ──────────────
+@OPEN
+def test_a_pnp_locales_folder_linking_out_is_refused(stranger: Stranger):
+    """The download holds, beside the game, ``pnp-locales`` as a link to a folder of the
+    victim's (here ``outside/``, whose ``_engine/fr.po`` translates 'Cards'). pnp reads
+    ``pnp-locales`` of the working folder for every build (``places.user_locales_root``);
+    a link at ``pnp-locales/_engine/fr.po`` is refused, but the link at ``pnp-locales``
+    itself is taken as the root and followed: exit 0 and the victim's text printed in
+    ``my-game-fr-a4.pdf``. Neither the game folder nor a folder the user named."""
+    (stranger.outside / "_engine").mkdir()
+    (stranger.outside / "secret.po").rename(stranger.outside / "_engine" / "fr.po")
+    (stranger.root / "pnp-locales").symlink_to(stranger.outside)
+    args = list(BUILD)
+    args[args.index("--lang") + 1] = "fr"
+    refused(stranger, "pnp-locales", str(stranger.outside), args=(*args, "--fallback", "en"))
+    assert not leaked(stranger)
