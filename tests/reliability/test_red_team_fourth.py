@@ -7,13 +7,18 @@ to fail are marked slow (each takes the deadline, 60 s, while it is open)."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
+import subprocess
+import sys
+import threading
 
 import pytest
 from babel import localedata
 
 from generator.resources import games_dir
-
+from support import hostile
 from support.hostile import BUILD, Stranger, edit, layout_text, leaked, refused
 
 OPEN = pytest.mark.xfail(strict=True, reason="issue 34, red team 4")
@@ -148,3 +153,52 @@ def test_a_pnp_locales_folder_linking_out_is_refused(stranger: Stranger):
     args[args.index("--lang") + 1] = "fr"
     refused(stranger, "pnp-locales", str(stranger.outside), args=(*args, "--fallback", "en"))
     assert not leaked(stranger)
+
+
+# ── 8. pnp watch holds every card's picture, undecoded, at once ─────────────────────────
+def _first_watch_build(s: Stranger) -> str:
+    """``pnp watch`` on the game under the cap, until it reports its first build (or ends,
+    or the deadline passes); what it printed."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PNP_")}
+    env["XDG_CACHE_HOME"] = str(s.cache)
+    watch = subprocess.Popen([sys.executable, "-m", "generator", "watch", "--game-dir",
+                              "my-game", "--no-browser"], cwd=s.root, env=env, text=True,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             preexec_fn=hostile._capped)
+    printed: list[str] = []
+    timer = threading.Timer(hostile.DEADLINE_S, watch.kill)
+    timer.start()
+    try:
+        for line in watch.stdout:  # type: ignore[union-attr]
+            printed.append(line)
+            if line.startswith("build 1"):
+                printed.extend(next(watch.stdout, "") for _ in range(2))  # type: ignore[arg-type]
+                break
+    finally:
+        timer.cancel()
+        watch.send_signal(signal.SIGINT)
+        try:
+            watch.wait(10)
+        except subprocess.TimeoutExpired:
+            watch.kill()
+            watch.wait()
+    return "".join(printed)
+
+
+@OPEN
+@pytest.mark.slow
+def test_watch_of_many_cards_stays_within_the_memory_cap(stranger: Stranger):
+    """1,500 plain cards (one CSV row each, 75 kB; the number box removed so they fit).
+    ``pnp build`` takes 5.6 s and 129 MB for 3,000 of them; ``pnp watch`` draws every
+    new card side first (``card_cache.deck`` → ``raster.render``, a PIL image each at
+    150 dpi, fronts and backs kept together) and encodes the PNGs after: 3,000 cards took
+    44 s and 5.67 GB, about 1.9 MB a card, so the 10,000 of ``cards_per_game`` take
+    19 GB. Under the 1 GB cap the first build says 'internal error: MemoryError:
+    (please report it)'."""
+    edit(stranger.game / "layouts" / "cards.yaml", "  extends: basic-card\n",
+         "  extends: basic-card\n  remove: [number]\n")
+    (stranger.game / "cards.csv").write_text("Name,Text,Art,Cost,Icons,qty\n" + "".join(
+        f"Card {i},Some text for card {i},art/sample.svg,1,star,1\n" for i in range(1500)))
+    printed = _first_watch_build(stranger)
+    assert "build 1: ok" in printed or "past the limit" in printed, printed[-2000:]
+    assert "MemoryError" not in printed and "internal error" not in printed
