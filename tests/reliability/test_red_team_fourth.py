@@ -172,7 +172,8 @@ def _first_watch_build(s: Stranger) -> str:
         for line in watch.stdout:  # type: ignore[union-attr]
             printed.append(line)
             if line.startswith("build 1"):
-                printed.extend(next(watch.stdout, "") for _ in range(2))  # type: ignore[arg-type]
+                if "error" in line:  # the next line says which
+                    printed.append(next(watch.stdout, ""))  # type: ignore[arg-type]
                 break
     finally:
         timer.cancel()
