@@ -85,8 +85,15 @@ def test_check_of_many_cards_in_every_language_ends_within_the_deadline(stranger
 
 
 # ── 4. a fork of a built-in game runs its code on the stranger's figures ─────────────────
+def _fork(s: Stranger, referee: str) -> None:
+    """The game a copy of Save Patient Zero, with ``vars.referee`` set to ``referee``."""
+    shutil.rmtree(s.game)
+    shutil.copytree(games_dir() / "save-patient-zero", s.game)
+    edit(s.game / "game.yaml", "id: save-patient-zero", "id: my-fork")
+    edit(s.game / "game.yaml", "vars:\n", f"vars:\n  referee: {referee}\n")
+
+
 @OPEN
-@pytest.mark.slow  # copies and loads the whole Save Patient Zero game
 def test_a_fork_asking_a_billion_answer_keys_is_refused_by_a_budget(stranger: Stranger):
     """A copy of Save Patient Zero (``rules: save-patient-zero``, which the docs invite: 'a
     copy of a built-in game keeps it') with ``vars: {referee: {keys: 1000000000}}``.
@@ -95,12 +102,22 @@ def test_a_fork_asking_a_billion_answer_keys_is_refused_by_a_budget(stranger: St
     cap 'out of memory' in 4.5 s; without it the list alone is 36 GB. 200 keys took 22 s
     (9 s with the default 4), so 100,000 keys, which fit in memory, take about two hours
     and print 100,000 pages."""
-    shutil.rmtree(stranger.game)
-    shutil.copytree(games_dir() / "save-patient-zero", stranger.game)
-    edit(stranger.game / "game.yaml", "id: save-patient-zero", "id: my-fork")
-    edit(stranger.game / "game.yaml", "vars:\n", "vars:\n  referee: {keys: 1000000000}\n")
+    _fork(stranger, "{keys: 1000000000}")
     line = refused(stranger, "keys")
     assert "out of memory" not in line
+
+
+@OPEN
+@pytest.mark.parametrize("referee", ["{page_game: abc}", "[1]"])
+def test_a_fork_s_referee_settings_of_the_wrong_kind_are_one_line(stranger: Stranger,
+                                                                   referee: str):
+    """``vars.referee`` is read by ``savvy.kit.settings`` unchecked: ``{page_game: abc}``
+    ends 'internal error: ValueError: invalid literal for int() … 'abc'' (4.5 s), a list
+    'internal error: TypeError: 'tuple' object is not a mapping' (1.6 s), exit 3; the
+    loader checks every other key of a game's data with a line naming it."""
+    _fork(stranger, referee)
+    line = refused(stranger, "referee")
+    assert "internal error" not in line
 
 
 # ── 5. one long word: fitting it is quadratic in its letters ────────────────────────────
