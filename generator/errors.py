@@ -2,7 +2,27 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+EXCERPT_CHARS = 60  # how much of a stranger's text a message quotes
+
+# C0 controls but tab and line feed, DEL and the C1 controls: what a terminal obeys
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character a terminal would obey (ESC, CR, BEL, C1…)
+    written as its escape (``\\x1b``), tabs and line breaks kept: what pnp prints."""
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
+
+
+def excerpt(text: object, chars: int = EXCERPT_CHARS) -> str:
+    """A stranger's text as a message quotes it: its first ``chars`` characters, quoted as
+    Python writes a string (every control character and line break escaped), then ``…``
+    when there was more. One helper, so no message grows with the text it names."""
+    text = str(text)
+    return repr(text[:chars]) + ("…" if len(text) > chars else "")
 
 
 class PnpError(Exception):

@@ -26,6 +26,7 @@ from . import (
     watch_cmd,
 )
 from .options import Command
+from .terminal import visible_output
 
 # the exit code a shell reports for a tool stopped by SIGPIPE (128 + 13), as in `yes | head`
 PIPE_CLOSED = 141
@@ -127,7 +128,23 @@ def _pipe_closed() -> int:
     return PIPE_CLOSED
 
 
+# the longest line of an error pnp prints: what a message quotes is bounded where it is
+# written (errors.excerpt); this stops one that is not from filling the terminal
+ERROR_LINE_CHARS = 1000
+
+
+def _bounded(message: str) -> str:
+    return "\n".join(line if len(line) <= ERROR_LINE_CHARS else line[:ERROR_LINE_CHARS] + "…"
+                     for line in message.splitlines())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command line; everything it prints goes out through ``terminal``."""
+    with visible_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from ..errors import PnpError
 
     parser = make_parser()
@@ -153,9 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PnpError as exc:
         if args.debug:
             traceback.print_exc()
-        print(f"error: {exc}", file=sys.stderr)
+        print(_bounded(f"error: {exc}"), file=sys.stderr)
         for note in getattr(exc, "__notes__", ()):  # what a catalogue build did not write
-            print(note, file=sys.stderr)
+            print(_bounded(note), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -168,8 +185,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             raise
         _, value, _ = sys.exc_info()
-        print(f"internal error: {type(value).__name__}: {value} (run with --debug for details and "
-              "please report it)", file=sys.stderr)
+        print(_bounded(f"internal error: {type(value).__name__}: {value} (run with --debug for "
+                       "details and please report it)"), file=sys.stderr)
         return 3
     finally:
         if trusting:

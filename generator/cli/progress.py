@@ -71,10 +71,17 @@ def reporter(total: int, quiet: bool) -> Iterator[Any]:
             print(_line(result))
         yield plain
         return
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
+    from ..errors import visible
+    from .terminal import raw
+
+    # rich draws the bar with escapes of its own, so it writes past terminal's stream; the
+    # lines it is given are made visible first
     progress = Progress("[progress.description]{task.description}", BarColumn(),
-                        MofNCompleteColumn(), TimeElapsedColumn())
+                        MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=Console(file=raw(sys.stdout)))
     task = progress.add_task("building", total=total)
     started = time.monotonic()
 
@@ -82,7 +89,7 @@ def reporter(total: int, quiet: bool) -> Iterator[Any]:
         _warn(result)
         if not progress.live.is_started and time.monotonic() - started >= BAR_AFTER_S:
             progress.start()
-        progress.console.print(_line(result), highlight=False)
+        progress.console.print(visible(_line(result)), highlight=False, markup=False)
         progress.advance(task)
 
     try:

@@ -36,3 +36,22 @@ def test_internal_errors_are_one_line_unless_debug(monkeypatch: pytest.MonkeyPat
     assert "Traceback" not in err
     with pytest.raises(RuntimeError):
         main(["--debug", "list"])
+
+
+def test_pnp_list_prints_a_hostile_title_without_control_characters(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """A title that sets the terminal's title, erases the line and writes a fake one (ESC,
+    BEL, CR, a C1 CSI): ``pnp list`` shows each as its escape, and nothing a terminal
+    obeys reaches it."""
+    import re
+
+    from support.cli import new_game, pnp
+
+    game = new_game(tmp_path, monkeypatch, capsys)
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text().replace(
+        'title: !t "My Game"', r'title: !t "Evil\e]0;pwned\a\e[2K\rwrote\x9b ok"'))
+    ran = pnp("list --game-dir my-game", capsys)
+    assert ran.code == 0, ran.err
+    assert "Evil\\x1b]0;pwned\\x07\\x1b[2K\\rwrote\\x9b ok" in ran.out
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", ran.out + ran.err)

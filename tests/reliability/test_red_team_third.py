@@ -73,7 +73,6 @@ def test_an_edition_ruling_of_megabytes_is_refused_within_the_deadline(stranger:
 ESCAPES = "\\e]0;pwned\\a\\e[2K\\rwrote out/ok.pdf"
 
 
-@OPEN
 def test_an_unknown_key_cannot_write_terminal_escapes(stranger: Stranger):
     """An unknown key of game.yaml is printed as it is: ESC ] 0 (set the terminal's
     title), ESC [ 2K and a carriage return (erase the line and print a fake one). Other
@@ -84,7 +83,6 @@ def test_an_unknown_key_cannot_write_terminal_escapes(stranger: Stranger):
     assert "\x1b" not in line and "\r" not in line and "\x07" not in line
 
 
-@OPEN
 def test_a_cards_url_warning_cannot_write_terminal_escapes(stranger: Stranger):
     """The warning 'cannot fetch {url} …; building from the copy' prints the address raw;
     the folder ships the copy (its name is the host and a hash of the address), so the
