@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from jinja2 import TemplateError
 
-TEMPLATE_FAILURES: tuple[type[BaseException], ...] = (
+TEMPLATE_FAILURES: tuple[type[Exception], ...] = (
     TemplateError, ArithmeticError, TypeError, ValueError, KeyError, IndexError,
     RecursionError)
 
