@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CELL, ContentError, Problem
+from ..limits import OverBudget
 from ..paths import Refused, regular_file
 from .cards_limits import MAX_CELL, MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, refuse
 from .cells import Table
@@ -81,6 +82,8 @@ def _file_rows(check: Checker, item: Mapping[str, Any], where: str, path: Path,
         if path.suffix.lower() not in (".yaml", ".yml"):
             return _csv_rows(check, path, *_csv_options(check, item, where), source)
         data = load_yaml(path)
+    except OverBudget:
+        raise
     except ContentError as exc:
         check.problems.extend(exc.problems)
         return []

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ContentError
+from ..limits import OverBudget
 from ..paths import inside
 from ..resources import templates_dir
 from .checker import Checker, join
 from .legibility import text_floor
 from .model import Layout, Size, freeze
 from .sizes import size_pair
-from .yamlio import load_yaml_shared
+from .yamlio import load_yaml_shared, yaml_files
 
 # element type → the keys an element of that type may carry; the drawing layer declares them
 # (generator.render.elements.SCHEMA) and the pipeline passes them in
@@ -40,10 +41,12 @@ def read_raw_layouts(folders: list[Path]) -> dict[str, tuple[Mapping[str, Any], 
     found: dict[str, tuple[Mapping[str, Any], str]] = {}
     problems = []
     for folder in folders:
-        for path in sorted(folder.glob("*.yaml")):
+        for path in yaml_files(folder):
             try:
                 # only read below: resolving builds new elements
                 raw = load_yaml_shared(path, (folder,))
+            except OverBudget:  # one line, and no more files read
+                raise
             except ContentError as exc:
                 problems.extend(exc.problems)
                 continue

@@ -12,7 +12,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import ContentError, Problem
-from ..limits import limit, past
+from ..limits import OverBudget, limit, past
 from ..resources import games_dir
 from .cards_file import read_rows, url_rows
 from .checker import Checker, join
@@ -26,7 +26,7 @@ from .model import Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
 from .typefaces import FONTS_KEY, read_fonts
-from .yamlio import LineDict, Msg, load_yaml
+from .yamlio import LineDict, Msg, folder_values, load_yaml
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,47}\Z")  # \Z: no newline after it, as $ allows
 GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description",
@@ -65,7 +65,14 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
               extensions: Sequence[Extension] = ()) -> Game:
     """Read, validate and freeze one game folder, its layouts checked against ``elements``
     (the keys each element type reads); ``extensions`` then check and change the
-    components in turn, so that every problem is reported together."""
+    components in turn, so that every problem is reported together. The YAML files it
+    reads build values within ``folder_yaml_nodes`` together."""
+    with folder_values():
+        return _read_game(folder, elements, layout_dirs, extensions)
+
+
+def _read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | None,
+               extensions: Sequence[Extension]) -> Game:
     folder = folder.resolve()
     path = folder / "game.yaml" if folder.is_dir() else folder
     folder = path.parent
@@ -85,6 +92,8 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     try:
         layouts = resolve_layouts(read_raw_layouts(search_path(layout_dirs, folder)),
                                   {**card_sizes(), **game_sizes(folder)}, elements)
+    except OverBudget:
+        raise
     except ContentError as exc:
         check.problems.extend(exc.problems)
         layouts = {}

@@ -56,7 +56,6 @@ def test_i18n_update_of_a_sparse_catalog_is_refused_by_its_size(stranger: Strang
 
 
 # ── 3. the print guide's text is bounded by no budget ──────────────────────────────────
-@OPEN
 @pytest.mark.slow
 def test_an_edition_ruling_of_megabytes_is_refused_within_the_deadline(stranger: Stranger):
     """``edition:`` of one ruling of 12 MB (``file_bytes`` allows 64): the guide fits it
@@ -203,7 +202,6 @@ def test_a_layout_expression_nested_deeply_is_one_line(stranger: Stranger):
 
 
 # ── 10. yaml_nodes is a budget of one file, not of a folder ────────────────────────────
-@OPEN
 @pytest.mark.slow
 def test_many_layout_files_each_within_yaml_nodes_end_within_the_deadline(stranger: Stranger):
     """900 layout files of 8 kB, each 990,000 values once its aliases are expanded (within
@@ -216,3 +214,4 @@ def test_many_layout_files_each_within_yaml_nodes_end_within_the_deadline(strang
             f"  junk: [{','.join(['*a'] * 1000)}]\n")
     run = run_pnp(stranger, *BUILD)
     assert run.seconds < 30 and run.code == 2
+    assert len(run.err.strip().splitlines()) == 1, run.err[-3000:]  # the first refusal only
