@@ -13,8 +13,9 @@ TEMPLATE_FAILURES: tuple[type[Exception], ...] = (
     TemplateError, ArithmeticError, TypeError, ValueError, KeyError, IndexError,
     RecursionError)
 
-NESTED = ("nested too deeply for pnp to read (brackets, operators or filters inside one "
-          "another): write it in smaller steps, with {% set %} or vars")
+NESTED = ("past the maximum recursion depth: a macro that calls itself without end, or "
+          "brackets, operators or filters nested too deeply (write it in smaller steps, with "
+          "{% set %} or vars)")
 REASON_CHARS = 300  # the most of an error's own words a message repeats (it may quote the text)
 
 
