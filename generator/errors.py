@@ -17,12 +17,15 @@ def visible(text: str) -> str:
     return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
 
 
-def excerpt(text: object, chars: int = EXCERPT_CHARS) -> str:
-    """A stranger's text as a message quotes it: its first ``chars`` characters, quoted as
-    Python writes a string (every control character and line break escaped), then ``…``
-    when there was more. One helper, so no message grows with the text it names."""
-    text = str(text)
-    return repr(text[:chars]) + ("…" if len(text) > chars else "")
+def excerpt(value: object, chars: int = EXCERPT_CHARS) -> str:
+    """A stranger's value as a message quotes it: a text's first ``chars`` characters,
+    quoted as Python writes a string (every control character and line break escaped), any
+    other value as Python writes it, cut there; then ``…`` when there was more. One
+    helper, so no message grows with the text it names. A short value reads as ``!r``."""
+    if isinstance(value, str):
+        return repr(value[:chars]) + ("…" if len(value) > chars else "")
+    shown = repr(value)
+    return shown if len(shown) <= chars else shown[:chars] + "…"
 
 
 class PnpError(Exception):

@@ -96,7 +96,7 @@ class Checker:
         item = value.get(key, default)
         if item is None or isinstance(item, str):
             return item
-        self.add(join(path, key), f"expected text, got {item!r}", value, key)
+        self.add(join(path, key), f"expected text, got {excerpt(item)}", value, key)
         return None
 
     def integer(self, value: Mapping[str, Any], key: str, path: str, default: Any = None,
@@ -106,7 +106,7 @@ class Checker:
         if item is None:
             return None
         if not isinstance(item, int) or isinstance(item, bool):
-            self.add(join(path, key), f"expected a whole number, got {item!r}", value, key)
+            self.add(join(path, key), f"expected a whole number, got {excerpt(item)}", value, key)
             return None
         if (low is not None and item < low) or (high is not None and item > high):
             span = f"{low if low is not None else '…'}..{high if high is not None else '…'}"

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import ContentError
+from ..errors import ContentError, excerpt
 from ..limits import OverBudget
 from ..paths import inside
 from ..resources import templates_dir
@@ -69,7 +69,7 @@ def _check_elements(check: Checker, schema: ElementSchema, elements: Any, path: 
         kind = element.get("type")
         if not isinstance(kind, str) or kind not in schema:
             check.add(join(where, "type"),
-                      f"unknown element type {kind!r}; use one of {', '.join(schema)}",
+                      f"unknown element type {excerpt(kind)}; use one of {', '.join(schema)}",
                       element, "type")
             continue
         keys = schema[kind]
@@ -96,11 +96,11 @@ def _override(check: Checker, schema: ElementSchema, elements: list[dict[str, An
             continue
         if not isinstance(changes, dict):
             check.add(where, f"expected the keys to change, such as {{size: 9}}, got "
-                      f"{changes!r}", override, element_id)
+                      f"{excerpt(changes)}", override, element_id)
             continue
         kind = changes.get("type", types[element_id])
         if not isinstance(kind, str) or kind not in schema:
-            check.add(join(where, "type"), f"unknown element type {kind!r}; use one of "
+            check.add(join(where, "type"), f"unknown element type {excerpt(kind)}; use one of "
                       f"{', '.join(schema)}", changes, "type")
             continue
         check.keys(changes, where, schema[kind])

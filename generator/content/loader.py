@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import ContentError, Problem
+from ..errors import ContentError, Problem, excerpt
 from ..limits import OverBudget, limit, past
 from ..resources import games_dir
 from .cards_file import read_rows, url_rows
@@ -83,8 +83,8 @@ def _read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | 
     game_id = check.text(raw, "id", "")
     check.text(raw, "title", "")
     if game_id is not None and not ID_PATTERN.match(game_id):
-        check.add("id", f"{game_id!r} is not a valid id: use lower-case letters, digits and '-'",
-                  raw, "id")
+        check.add("id", f"{excerpt(game_id)} is not a valid id: use lower-case letters, digits "
+                  "and '-'", raw, "id")
     palette = _palette(check, raw)
     cues = _colour_cues(check, raw, palette)
     fonts = read_fonts(check, raw)
@@ -140,7 +140,7 @@ def _palette(check: Checker, raw: Mapping[str, Any]) -> dict[str, str]:
         return {}
     for name, value in palette.items():
         if not isinstance(value, str) or not HEX_COLOUR.match(value):
-            check.add(f"palette.{name}", f"expected a colour like '#1a2b3c', got {value!r}",
+            check.add(f"palette.{name}", f"expected a colour like '#1a2b3c', got {excerpt(value)}",
                       palette, name)
     return dict(palette)
 
@@ -185,7 +185,7 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
         check.keys(item, where, COMPONENT_KEYS[kind], required=("id", "title"))
         component_id = check.text(item, "id", where) or ""
         if component_id and not ID_PATTERN.match(component_id):
-            check.add(join(where, "id"), f"{component_id!r} is not a valid id", item, "id")
+            check.add(join(where, "id"), f"{excerpt(component_id)} is not a valid id", item, "id")
         if component_id in seen:
             check.add(join(where, "id"), f"component id '{component_id}' is used twice", item, "id")
         seen.add(component_id)
@@ -297,7 +297,7 @@ def _flag(check: Checker, item: Mapping[str, Any], key: str, where: str) -> bool
     """An optional true/false key (default false)."""
     value = item.get(key, False)
     if not isinstance(value, bool):
-        check.add(join(where, key), f"expected true or false, got {value!r}", item, key)
+        check.add(join(where, key), f"expected true or false, got {excerpt(value)}", item, key)
         return False
     return value
 
@@ -317,7 +317,7 @@ def _size(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> 
         return sizes[size_value]
     if isinstance(size_value, list) and len(size_value) == 2:
         return size_pair(check, size_value, join(where, "size"), card=True)
-    check.add(join(where, "size"), f"unknown card size {size_value!r}; use [w, h] in mm or "
+    check.add(join(where, "size"), f"unknown card size {excerpt(size_value)}; use [w, h] in mm or "
               f"one of {', '.join(sizes)}", item, "size")
     return None
 

@@ -77,7 +77,7 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
         key = loader.construct_object(key_node, deep=True)
         if not isinstance(key, (str, int)):
             raise yaml.constructor.ConstructorError(
-                None, None, f"keys must be text or numbers, got {key!r}", key_node.start_mark
+                None, None, f"keys must be text or numbers, got {excerpt(key)}", key_node.start_mark
             )
         if key in result:
             raise yaml.constructor.ConstructorError(

@@ -23,7 +23,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import RenderError
+from ..errors import RenderError, excerpt
 from ..limits import limit, past
 from ..paths import FILE_LIMIT, Refused, regular_file
 from ..pictures import check_magic, format_of, open_picture
@@ -261,9 +261,10 @@ def check_svg_size(path: Path, where: str) -> None:
     for name, value in lengths:
         size = _points(value)
         if size is not None and not 0 <= size <= MAX_SVG_POINTS:
-            raise RenderError(f"{where}: SVG {path} declares a {name} of {value.strip()!r}, "
-                              f"past the limit of {MAX_SVG_POINTS:,} pt (200 in, the largest "
-                              "PDF page); give the <svg> a real width, height and viewBox")
+            raise RenderError(f"{where}: SVG {path} declares a {name} of "
+                              f"{excerpt(value.strip())}, past the limit of "
+                              f"{MAX_SVG_POINTS:,} pt (200 in, the largest PDF page); give the "
+                              "<svg> a real width, height and viewBox")
 
 
 def count_svg_elements(path: Path, where: str) -> int:
