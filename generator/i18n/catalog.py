@@ -16,7 +16,6 @@ from typing import Any, Protocol
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError
 
-from ..content.textfile import read_text
 from ..content.wording import agreeing, counted
 from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
@@ -32,7 +31,7 @@ from .places import (
     shown,
 )
 from .plural_forms import plural_function, plural_index
-from .po_reading import read_po_text
+from .po_reading import catalog_text, read_po_text
 from .po_syntax import syntax_problems
 
 SOURCE_LANG = "en"
@@ -73,7 +72,7 @@ def entries_set_aside() -> Iterator[None]:
 @lru_cache(maxsize=64)
 def _read_catalog(path: Path, version: tuple[int, int]) -> tuple[Catalog, tuple[Problem, ...]]:
     # what a .po is instead, when not UTF-8 text (UTF-16 from a Windows editor), and the fix
-    text = read_text(path, "a translation catalog (.po text)", SAVE_PO_AS)
+    text = catalog_text(path, SAVE_PO_AS)
     try:
         problems = syntax_problems(path, text)
         if problems:

@@ -17,6 +17,7 @@ from pathlib import Path
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 
+from ..content.textfile import read_bytes
 from ..errors import ContentError, UsageError
 from ..files import write_atomically
 from ..resources import shipped
@@ -39,6 +40,7 @@ from .extract import (
 from .merge import merge
 from .places import LOCALES_ENV, catalog_home, is_builtin, user_engine_folder
 from .po_files import dumps, fill_header, header_comment, load
+from .po_reading import CATALOG
 from .progress import Status, count
 
 POT_NAME = "messages.pot"
@@ -159,8 +161,8 @@ def updated(folder: Path | None, lang: str, who: str | None = None) -> tuple[Pat
     path = _home(folder) / f"{lang}.po"
     if not path.is_file():
         return init(folder, lang, who=who), True
-    before = path.read_bytes()
-    catalog = load(path, lang)
+    catalog = load(path, lang)  # judged by its size before a byte of it is read
+    before = read_bytes(path, CATALOG)
     entries = _entries(catalog)
     template = _catalog(template_messages(folder), _project(folder))
     merge(catalog, template, _engine_ids(folder))

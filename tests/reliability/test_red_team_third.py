@@ -42,7 +42,6 @@ def test_a_rules_template_s_arithmetic_error_is_one_line(stranger: Stranger, bod
 
 
 # ── 2. pnp i18n update reads the catalog whole before any size check ─────────────────────
-@OPEN
 def test_i18n_update_of_a_sparse_catalog_is_refused_by_its_size(stranger: Stranger):
     """``locales/fr.po`` a sparse file of 2 GiB (a tar keeps it tiny): ``update`` calls
     ``path.read_bytes()`` before ``load`` checks ``file_bytes``. Without a cap it took 3 GB
