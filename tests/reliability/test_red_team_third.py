@@ -114,7 +114,6 @@ def test_an_inline_icon_shift_that_is_no_finite_number_is_one_line(stranger: Str
 
 
 # ── 6. pnp i18n update's fuzzy matching has no budget ──────────────────────────────────
-@OPEN
 def test_i18n_update_s_fuzzy_matching_ends_within_the_deadline(stranger: Stranger):
     """A title of 60,000 characters ('abab…') and one obsolete translated entry of 60,000
     ('baba…') in ``locales/fr.po``: 120 kB of folder. ``merge._closest`` compares each new
