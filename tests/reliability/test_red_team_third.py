@@ -132,7 +132,6 @@ def test_i18n_update_s_fuzzy_matching_ends_within_the_deadline(stranger: Strange
 
 
 # ── 7. the translator's notes: every data text searched in every layout box ────────────
-@OPEN
 @pytest.mark.parametrize("action", ["extract", "status"])
 def test_i18n_on_many_texts_and_boxes_ends_within_the_deadline(stranger: Stranger,
                                                                action: str):
