@@ -99,8 +99,9 @@ def run(args: argparse.Namespace) -> int:
                     else folders[0].name)
             print(f"next: translate the msgstr lines, then  pnp build {game} --lang {args.lang}")
         return 0
-    report = {lang: {f.name: workflow.status(f, lang) for f in folders}
-              for lang in (args.lang or workflow.languages(folders))}
+    langs = args.lang or workflow.languages(folders)
+    by_game = {f.name: workflow.status(f, langs) for f in folders}
+    report = {lang: {game: states[lang] for game, states in by_game.items()} for lang in langs}
     if args.json:
         print(json.dumps({lang: {game: s.percent for game, s in games.items()}
                           for lang, games in report.items()}, indent=2))

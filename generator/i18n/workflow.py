@@ -215,11 +215,16 @@ def engine_catalog(folder: Path, lang: str, action: str, who: str | None = None
     return Updated(init(None, lang, who=who), True)
 
 
-def status(folder: Path, lang: str) -> Status:
-    """How far ``lang`` of a game is: its strings and words by part, missing and fuzzy
-    (every plural form written, not fuzzy, counts as translated), and the problems of its
-    catalogs, counted past them."""
+def status(folder: Path, langs: list[str]) -> dict[str, Status]:
+    """How far each of ``langs`` of a game is: its strings and words by part, missing and
+    fuzzy (every plural form written, not fuzzy, counts as translated), and the problems of
+    its catalogs, counted past them. The game's texts are collected once for all the
+    languages (a folder may hold a catalog for each of hundreds)."""
     own, shared = own_messages(folder), shared_messages(bool(rules_templates(folder)))
+    return {lang: _status(folder, lang, own, shared) for lang in langs}
+
+
+def _status(folder: Path, lang: str, own: Messages, shared: Messages) -> Status:
     if lang == SOURCE_LANG:
         return count(own, shared, None, [])
     problems: list[str] = []
