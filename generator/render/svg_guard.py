@@ -76,9 +76,17 @@ def parse_svg(path: Path, root: Path) -> etree._Element:
             if count > most:
                 raise RenderError(f"SVG {path}: " + past("svg_elements", "its elements"))
     except etree.XMLSyntaxError as exc:
-        reason = " ".join(str(exc).split())
-        raise RenderError(f"SVG {path} is not well-formed XML ({reason}); {FIX}") from None
+        raise RenderError(f"SVG {path} is not well-formed XML ({_reason(events, exc)}); "
+                          f"{FIX}") from None
     return events.root
+
+
+def _reason(events: etree.iterparse, exc: etree.XMLSyntaxError) -> str:
+    """libxml2's first word on the fault: iterparse's exception may say only "no element
+    found" when the parser stopped early."""
+    first = events.error_log[0] if len(events.error_log) else None
+    said = f"{first.message}, line {first.line}, column {first.column}" if first else str(exc)
+    return " ".join(said.split())
 
 
 def _check_no_entities(first: etree._Element, path: Path) -> None:
