@@ -1,7 +1,8 @@
 """Images: rasters opened safely (decompression-bomb guard) and capped at 300 dpi; SVG drawn
-as vectors through svglib. Each file is decoded once per document. An image's declared size
-is read and judged before any drawing library sees the file: a width of 1e30 or a 100,000
-pixel side is a hostile or broken file, and Pillow or svglib would spend the memory first."""
+as vectors through svglib, from the tree ``svg_guard`` parsed and judged. Each raster is
+decoded once per document, each SVG once per process. An image's declared size is read and
+judged before any drawing library sees the file: a width of 1e30 or a 100,000 pixel side is a
+hostile or broken file, and Pillow or svglib would spend the memory first."""
 
 from __future__ import annotations
 

@@ -61,27 +61,26 @@ def test_an_svg_only_a_recovering_parser_reads_is_refused_naming_the_fault(tmp_p
     assert said.endswith("save it again as plain SVG (Inkscape: Save As… Plain SVG)")
 
 
-def test_a_picture_behind_a_comment_is_judged(tmp_path: Path):
-    """The comment once hid the ``href`` from a scan of the text; svglib drops comments and
-    would decode the GIF."""
-    said = refusal(tmp_path, f"{SVG_OPEN}<!-- href='# --><image width=\"4\" height=\"4\" "
-                             f'href="data:image/png;base64,{picture("GIF")}"/><!-- \' --></svg>')
-    assert "data:image/png picture is not the PNG picture its name says" in said
+BOMB = ("PNG", (8000, 8000), "1")  # 64 megapixels in a few kilobytes
 
 
-@pytest.mark.parametrize("address", ["data:image/png;base64,", "data:image/png;base64!"])
-def test_an_embedded_picture_is_judged_from_the_bytes_svglib_decodes(tmp_path: Path,
-                                                                     address: str):
-    """svglib decodes from the character after ``;base64``, whatever it is."""
-    said = refusal(tmp_path, f'{SVG_OPEN}<image width="4" height="4" xlink:href="{address}'
-                             f'{picture("PNG", (8000, 8000), "1")}"/></svg>')
-    assert "embeds pictures of 64,000,000 pixels, past the limit of 50,000,000" in said
-
-
-def test_an_embedded_picture_svglib_does_not_draw_is_refused(tmp_path: Path):
-    said = refusal(tmp_path, f'{SVG_OPEN}<image width="4" height="4" '
-                             f'href="data:image/gif;base64,{picture("GIF")}"/></svg>')
-    assert "embeds a picture svglib does not draw (data:image/gif" in said
+@pytest.mark.parametrize("before, address, kind, after, says", [
+    # the comment once hid the href from a scan of the text; svglib drops it, decodes the GIF
+    ("<!-- href='# -->", "href=\"data:image/png;base64,", ("GIF",), "<!-- ' -->",
+     "data:image/png picture is not the PNG picture its name says"),
+    # svglib decodes from the character after ``;base64``, whatever it is
+    ("", "xlink:href=\"data:image/png;base64,", BOMB, "",
+     "embeds pictures of 64,000,000 pixels, past the limit of 50,000,000"),
+    ("", "href=\"data:image/png;base64!", BOMB, "",
+     "embeds pictures of 64,000,000 pixels, past the limit of 50,000,000"),
+    ("", "href=\"data:image/gif;base64,", ("GIF",), "",
+     "embeds a picture svglib does not draw (data:image/gif"),
+])
+def test_an_embedded_picture_is_judged_as_svglib_would_decode_it(
+        tmp_path: Path, before: str, address: str, kind: tuple, after: str, says: str):
+    said = refusal(tmp_path, f'{SVG_OPEN}{before}<image width="4" height="4" {address}'
+                             f'{picture(*kind)}"/>{after}</svg>')
+    assert says in said
 
 
 @pytest.mark.parametrize("attribute", ["href", "xlink:href"])
