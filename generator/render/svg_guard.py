@@ -76,8 +76,11 @@ def parse_svg(path: Path, root: Path) -> etree._Element:
             if count > most:
                 raise RenderError(f"SVG {path}: " + past("svg_elements", "its elements"))
     except etree.XMLSyntaxError as exc:
-        raise RenderError(f"SVG {path} is not well-formed XML ({_reason(events, exc)}); "
-                          f"{FIX}") from None
+        reason = _reason(events, exc)
+        if reason.startswith("Excessive depth"):  # libxml2's own bound, 256, past ours
+            raise RenderError(f"SVG {path}: " + past(
+                "svg_depth", "elements nested, or <use> elements chained,")) from None
+        raise RenderError(f"SVG {path} is not well-formed XML ({reason}); {FIX}") from None
     return events.root
 
 
@@ -132,11 +135,13 @@ class _Expansion:
 
     def __init__(self, root: etree._Element, path: Path) -> None:
         self.ids = {e.get("id"): e for e in root.iter(etree.Element) if e.get("id")}
-        self.sizes: dict[int, int] = {}
+        # keyed by the element, which keeps its proxy alive: an id() of a proxy lxml freed
+        # could be another element's the next moment
+        self.sizes: dict[etree._Element, int] = {}
         self.path = path
 
     def size(self, element: etree._Element, depth: int) -> int:
-        known = self.sizes.get(id(element))
+        known = self.sizes.get(element)
         if known is not None:
             return known
         if depth > limit("svg_depth"):
@@ -152,7 +157,7 @@ class _Expansion:
             if total > limit("svg_elements"):
                 raise RenderError(f"SVG {self.path}: " + past(
                     "svg_elements", f"its elements, <use> expanded (more than {total:,})"))
-        self.sizes[id(element)] = total
+        self.sizes[element] = total
         return total
 
 

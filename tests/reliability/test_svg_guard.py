@@ -106,10 +106,13 @@ def test_a_use_bomb_is_refused_before_svglib_reads_it(tmp_path: Path):
     assert "its elements, <use> expanded" in said and "svg_elements" in said
 
 
-def test_a_use_chain_is_refused_by_its_depth(tmp_path: Path):
-    chain = "".join(f'<g id="u{i}"><use href="#u{i + 1}"/></g>' for i in range(300))
-    said = refusal(tmp_path, f"{SVG_OPEN}<defs>{chain}</defs></svg>")
-    assert "svg_depth" in said
+@pytest.mark.parametrize("inside", [
+    "".join(f'<g id="u{i}"><use href="#u{i + 1}"/></g>' for i in range(300)),  # a chain
+    "<g>" * 300 + "</g>" * 300,  # nested past libxml2's own bound (256) too
+])
+def test_a_use_chain_or_deep_nesting_is_refused_by_its_depth(tmp_path: Path, inside: str):
+    said = refusal(tmp_path, f"{SVG_OPEN}<defs>{inside}</defs></svg>")
+    assert "past the limit of 200 (svg_depth in templates/limits.yaml" in said
 
 
 def test_svglib_draws_the_tree_pnp_judged_and_never_parses_the_file(
