@@ -151,7 +151,6 @@ def test_i18n_on_many_texts_and_boxes_ends_within_the_deadline(stranger: Strange
 
 
 # ── 8. the SVG reference scan reads text, svglib reads XML ─────────────────────────────
-@OPEN
 def test_an_svg_picture_hidden_from_the_reference_scan_is_still_judged(stranger: Stranger):
     """``SVG_HREF`` finds ``href="…"`` in the SVG's text with a lazy regular expression, so
     ``<!-- href='# -->`` swallows every attribute up to the next ``'`` as one address that
@@ -175,7 +174,6 @@ def test_an_svg_picture_hidden_from_the_reference_scan_is_still_judged(stranger:
     refused(stranger, "sample.svg")
 
 
-@OPEN
 def test_an_svg_that_only_lxml_can_read_is_held_to_the_svg_budgets(stranger: Stranger):
     """``&bogus;`` after the root tag: ElementTree stops there (ParseError), so
     ``count_svg_elements`` returns 1 and ``check_svg_size`` nothing ("svglib names the
