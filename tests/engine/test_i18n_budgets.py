@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import shutil
 from difflib import SequenceMatcher
 from pathlib import Path
 
@@ -17,19 +16,15 @@ from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 from generator import limits
-from generator.content.loader import game_folder
 from generator.i18n.catalog import catalog_paths
 from generator.i18n.fuzzy import FUZZY_CUTOFF, Candidate, Matcher
 from generator.i18n.room import GENERIC, Box, BoxIndex
-from support.cli import pnp
+from support.cli import pnp, translators_copy
 
 
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch) -> Path:
-    monkeypatch.setenv("PNP_TRANSLATOR", "Ana Ruiz <ana@example.org>")
-    folder = tmp_path / "mb"
-    shutil.copytree(game_folder("microbious"), folder)
-    return folder
+    return translators_copy("microbious", tmp_path, monkeypatch)
 
 
 def _edit(game: Path, old: str, new: str) -> None:
