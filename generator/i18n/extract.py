@@ -17,7 +17,7 @@ from jinja2.ext import babel_extract
 
 from ..content.deck_text import deck_messages
 from ..content.textfile import read_text
-from ..content.yamlio import Msg, load_yaml_shared
+from ..content.yamlio import Msg, folder_values, load_yaml_shared, yaml_files
 from ..paths import folder_files, inside, regular_file
 from ..resources import templates_dir
 from .catalog import message_key
@@ -183,15 +183,21 @@ def product_templates(folder: Path) -> list[Path]:
 def game_messages(folder: Path) -> Messages:
     """Every message a game folder defines itself, in file order. The folder is held to the
     budgets a build holds it to: its files together (``paths.folder_files``), each file read
-    (``file_bytes``, ``yaml_nodes``), its decks' cards."""
+    (``file_bytes``, ``yaml_nodes``) and all of them (``yaml_files``, ``folder_yaml_nodes``),
+    its decks' cards."""
+    with folder_values():
+        return _game_messages(folder)
+
+
+def _game_messages(folder: Path) -> Messages:
     folder_files(folder)
     found: Messages = {}
     layouts = folder / "layouts"
     inside(layouts, [folder], "the layouts folder")  # a link by that name must not lead out
     boxes = BoxIndex(layout_boxes(layouts, folder), str(layouts))
-    for path in sorted(folder.glob("*.yaml")):
+    for path in yaml_files(folder):
         data_messages(path, folder, found, boxes)
-    for path in sorted(layouts.glob("*.yaml")):
+    for path in yaml_files(layouts):
         layout_messages(path, folder, found, folder.name)
     for message, source, row, name in deck_messages(folder):  # a spreadsheet deck's cells
         box = boxes.field_box(["cards", name])

@@ -19,7 +19,7 @@ from jinja2 import Environment
 
 from ..content.legibility import text_floor
 from ..content.sizes import card_sizes
-from ..content.yamlio import load_yaml_shared
+from ..content.yamlio import load_yaml_shared, yaml_files
 from ..limits import limit, refuse
 from ..resources import templates_dir
 
@@ -83,7 +83,7 @@ def _elements(elements: Any) -> Iterator[Mapping[str, Any]]:
 def layout_boxes(folder: Path, root: Path) -> list[Box]:
     """Every text element with a box in numbers, in the layout files of ``folder``."""
     boxes = []
-    for path in sorted(folder.glob("*.yaml")):
+    for path in yaml_files(folder):
         raw = load_yaml_shared(path, (root,)) or {}
         for name, layout in raw.items() if isinstance(raw, Mapping) else ():
             if not isinstance(layout, Mapping):

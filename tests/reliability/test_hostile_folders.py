@@ -21,6 +21,7 @@ from support.hostile import (
     Stranger,
     leaked,
     make_stranger,
+    refused,
     run_pnp,
     snapshot,
 )
@@ -381,3 +382,11 @@ def test_the_untouched_stranger_builds(tmp_path: Path, template: Path):
     assert run.code == 0, run.err
     assert [p.name for p in stranger.out.glob("*.pdf")] == ["my-game-en-a4.pdf"]
     assert leaked(stranger) == []
+
+
+@pytest.mark.parametrize("case", [many_layout_files, yaml_values_of_a_folder],
+                         ids=lambda case: case.__name__)
+def test_i18n_extract_holds_a_folder_to_its_yaml_budgets(case: Case, stranger: Stranger):
+    """``pnp i18n extract`` reads every YAML file of the folder as a build does, within the
+    same folder-wide budgets, and stops at the first in one line."""
+    refused(stranger, *case(stranger), args=("i18n", "extract", "--game-dir", "my-game"))
