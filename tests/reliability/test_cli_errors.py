@@ -55,3 +55,21 @@ def test_pnp_list_prints_a_hostile_title_without_control_characters(
     assert ran.code == 0, ran.err
     assert "Evil\\x1b]0;pwned\\x07\\x1b[2K\\rwrote\\x9b ok" in ran.out
     assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", ran.out + ran.err)
+
+
+def test_an_error_line_is_cut_at_its_bound(monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture) -> None:
+    """A message that quotes more than it should (a stranger's text not yet cut where it is
+    written) still prints no line past ERROR_LINE_CHARS, and stays one line."""
+    import generator.cli.list_cmd as list_cmd
+    from generator.cli import ERROR_LINE_CHARS
+    from generator.errors import ContentError, Problem
+
+    def quoting(args):
+        raise ContentError(Problem("game.yaml", "title", "x" * 50_000))
+
+    monkeypatch.setattr(list_cmd, "run", quoting)
+    assert main(["list"]) == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("error: game.yaml at title: xxx") and line.endswith("…")
+    assert len(line) == ERROR_LINE_CHARS + 1
