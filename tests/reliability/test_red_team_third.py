@@ -16,8 +16,6 @@ import pytest
 
 from support.hostile import BUILD, Stranger, edit, refused, run_pnp
 
-OPEN = pytest.mark.xfail(strict=True, reason="issue 34, red team 3: being fixed")
-
 RULES = ("  - id: rules\n    kind: rules\n    title: !t Rules\n    template: r.j2\n"
          "    size: poker\n")
 
