@@ -72,14 +72,16 @@ def reporter(total: int, quiet: bool) -> Iterator[Any]:
         yield plain
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ..errors import visible
     from .terminal import raw
 
     # rich draws the bar with escapes of its own, so it writes past terminal's stream; the
     # lines it is given are made visible first
-    progress = Progress("[progress.description]{task.description}", BarColumn(),
+    # a plain string column is printed as it is, markup and all: the style goes in a TextColumn
+    progress = Progress(TextColumn("{task.description}", style="progress.description"),
+                        BarColumn(),
                         MofNCompleteColumn(), TimeElapsedColumn(),
                         console=Console(file=raw(sys.stdout)))
     task = progress.add_task("building", total=total)
