@@ -7,8 +7,10 @@ from dataclasses import dataclass
 
 EXCERPT_CHARS = 60  # how much of a stranger's text a message quotes
 
-# C0 controls but tab and line feed, DEL and the C1 controls: what a terminal obeys
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# C0 controls but tab and line feed, DEL and the C1 controls: what a terminal obeys; and the
+# bidirectional controls, which make a terminal show a line in an order it does not have
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                      r"\u2066-\u2069]")
 
 
 def visible(text: str) -> str:

@@ -41,8 +41,8 @@ def test_internal_errors_are_one_line_unless_debug(monkeypatch: pytest.MonkeyPat
 def test_pnp_list_prints_a_hostile_title_without_control_characters(
         tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
     """A title that sets the terminal's title, erases the line and writes a fake one (ESC,
-    BEL, CR, a C1 CSI): ``pnp list`` shows each as its escape, and nothing a terminal
-    obeys reaches it."""
+    BEL, CR, a C1 CSI) and shows the rest right to left (RLO): ``pnp list`` shows each as its
+    escape, and nothing a terminal obeys reaches it."""
     import re
 
     from support.cli import new_game, pnp
@@ -50,11 +50,11 @@ def test_pnp_list_prints_a_hostile_title_without_control_characters(
     game = new_game(tmp_path, monkeypatch, capsys)
     yaml = game / "game.yaml"
     yaml.write_text(yaml.read_text().replace(
-        'title: !t "My Game"', r'title: !t "Evil\e]0;pwned\a\e[2K\rwrote\x9b ok"'))
+        'title: !t "My Game"', r'title: !t "Evil\e]0;pwned\a\e[2K\rwrote\x9b ok\u202ekcah"'))
     ran = pnp("list --game-dir my-game", capsys)
     assert ran.code == 0, ran.err
-    assert "Evil\\x1b]0;pwned\\x07\\x1b[2K\\rwrote\\x9b ok" in ran.out
-    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", ran.out + ran.err)
+    assert "Evil\\x1b]0;pwned\\x07\\x1b[2K\\rwrote\\x9b ok\\u202ekcah" in ran.out
+    assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]", ran.out + ran.err)
 
 
 def test_an_error_line_is_cut_at_its_bound(monkeypatch: pytest.MonkeyPatch,
