@@ -30,6 +30,17 @@ def excerpt(value: object, chars: int = EXCERPT_CHARS) -> str:
     return shown if len(shown) <= chars else shown[:chars] + "…"
 
 
+# the longest line of an error pnp prints: what a message quotes is bounded where it is
+# written (excerpt); this stops one that is not from filling the terminal
+ERROR_LINE_CHARS = 1000
+
+
+def bounded(message: str) -> str:
+    """``message`` with each line cut at :data:`ERROR_LINE_CHARS`, then ``…``."""
+    return "\n".join(line if len(line) <= ERROR_LINE_CHARS else line[:ERROR_LINE_CHARS] + "…"
+                     for line in message.splitlines())
+
+
 class PnpError(Exception):
     """Base of every error the CLI reports without a traceback (exit code 2)."""
 

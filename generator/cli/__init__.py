@@ -12,6 +12,7 @@ import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..errors import bounded
 from . import (
     build_cmd,
     check_cmd,
@@ -128,16 +129,6 @@ def _pipe_closed() -> int:
     return PIPE_CLOSED
 
 
-# the longest line of an error pnp prints: what a message quotes is bounded where it is
-# written (errors.excerpt); this stops one that is not from filling the terminal
-ERROR_LINE_CHARS = 1000
-
-
-def _bounded(message: str) -> str:
-    return "\n".join(line if len(line) <= ERROR_LINE_CHARS else line[:ERROR_LINE_CHARS] + "…"
-                     for line in message.splitlines())
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command line; everything it prints goes out through ``terminal``."""
     with visible_output():
@@ -170,9 +161,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except PnpError as exc:
         if args.debug:
             traceback.print_exc()
-        print(_bounded(f"error: {exc}"), file=sys.stderr)
+        print(bounded(f"error: {exc}"), file=sys.stderr)
         for note in getattr(exc, "__notes__", ()):  # what a catalogue build did not write
-            print(_bounded(note), file=sys.stderr)
+            print(bounded(note), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -185,7 +176,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.debug:
             raise
         _, value, _ = sys.exc_info()
-        print(_bounded(f"internal error: {type(value).__name__}: {value} (run with --debug for "
+        print(bounded(f"internal error: {type(value).__name__}: {value} (run with --debug for "
                        "details and please report it)"), file=sys.stderr)
         return 3
     finally:

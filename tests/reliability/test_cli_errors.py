@@ -62,8 +62,7 @@ def test_an_error_line_is_cut_at_its_bound(monkeypatch: pytest.MonkeyPatch,
     """A message that quotes more than it should (a stranger's text not yet cut where it is
     written) still prints no line past ERROR_LINE_CHARS, and stays one line."""
     import generator.cli.list_cmd as list_cmd
-    from generator.cli import ERROR_LINE_CHARS
-    from generator.errors import ContentError, Problem
+    from generator.errors import ERROR_LINE_CHARS, ContentError, Problem
 
     def quoting(args):
         raise ContentError(Problem("game.yaml", "title", "x" * 50_000))
@@ -73,3 +72,18 @@ def test_an_error_line_is_cut_at_its_bound(monkeypatch: pytest.MonkeyPatch,
     [line] = capsys.readouterr().err.splitlines()
     assert line.startswith("error: game.yaml at title: xxx") and line.endswith("…")
     assert len(line) == ERROR_LINE_CHARS + 1
+
+
+def test_pnp_check_cuts_each_problem_at_the_error_line_bound(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """``pnp check`` prints its problems itself, one a line: each is held to the same bound
+    as an error, so a problem quoting a whole text is still one bounded line."""
+    import generator.pipeline.check as check
+    from generator.errors import ERROR_LINE_CHARS, Problem
+
+    monkeypatch.setattr(check, "check_game",
+                        lambda spec, lang: [Problem("game.yaml", "title", "x" * 50_000)])
+    assert main(["check", "anything"]) == 2
+    first, count = capsys.readouterr().err.splitlines()
+    assert first.startswith("error: game.yaml at title: xxx") and first.endswith("…")
+    assert len(first) == ERROR_LINE_CHARS + 1 and count == "anything: 1 problem"
