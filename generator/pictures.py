@@ -21,6 +21,7 @@ from .errors import RenderError
 # Pillow's format name → the suffixes and the first bytes of its files
 FORMATS = {"PNG": ((".png",), b"\x89PNG\r\n\x1a\n"), "JPEG": ((".jpg", ".jpeg"), b"\xff\xd8\xff")}
 SAVE_AS = "save it again as PNG or JPEG"
+MAX_PIXELS = 50_000_000  # of one picture: a raster file, or one an SVG embeds
 NEVER = ("EPS",)  # Pillow formats whose decoding runs another program (Ghostscript)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,9 @@ from ..pipeline.request import BuildRequest
 from .staging import staged
 
 QUARTER_BULGE = math.tan(math.radians(90) / 4)  # a DXF bulge that draws a quarter circle
+
+
+NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 @dataclass(frozen=True)
@@ -148,18 +152,32 @@ def path_data(line: CutLine) -> str:
 def sheet_svg(sheet: CutSheet, pdf: str, note: str) -> str:
     """The page in mm (1 user unit = 1 mm) with one red hairline path per card: what a
     cutting program imports as cut lines, and nothing else it could cut."""
-    paths = "\n".join(f'    <path id={quoteattr(line.card)} d="{path_data(line)}"/>'
+    paths = "\n".join(f'    <path id={quoteattr(xml_chars(line.card))} d="{path_data(line)}"/>'
                       for line in sheet.lines)
     w, h = _mm(sheet.width), _mm(sheet.height)
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}mm" height="{h}mm" '
             f'viewBox="0 0 {w} {h}">\n'
-            f"  <title>{escape(pdf)}, page {sheet.page}: {len(sheet.lines)} cut lines</title>\n"
-            f"  <!-- {note.replace('--', '- -')} -->\n"
+            f"  <title>{escape(xml_chars(pdf))}, page {sheet.page}: {len(sheet.lines)} cut "
+            "lines</title>\n"
+            f"  {xml_comment(note)}\n"
             f'  <g id="cut" fill="none" stroke="#ff0000" stroke-width="0.1">\n'
             f"{paths}\n"
             f"  </g>\n"
             f"</svg>\n")
+
+
+def xml_chars(text: str) -> str:
+    """``text`` without the characters XML 1.0 forbids anywhere (control characters but tab
+    and line ends, lone surrogates, U+FFFE and U+FFFF): a card id comes from a game's data."""
+    return NOT_XML.sub("", text)
+
+
+def xml_comment(text: str) -> str:
+    """``text`` as an XML comment that stays one: a comment may hold no ``--`` (``---``
+    replaced pairwise left one) and may not end in ``-`` (``--->``), so a space follows
+    every hyphen another follows, and the last character of the text."""
+    return f"<!-- {re.sub(r'-(?=-)', '- ', xml_chars(text))} -->"
 
 
 def sheet_dxf(sheet: CutSheet) -> bytes:

@@ -1,18 +1,13 @@
 """Images: rasters opened safely (decompression-bomb guard) and capped at 300 dpi; SVG drawn
-as vectors through svglib. Each file is decoded once per document. An image's declared size
-is read and judged before any drawing library sees the file: a width of 1e30 or a 100,000
-pixel side is a hostile or broken file, and Pillow or svglib would spend the memory first."""
+as vectors through svglib, from the tree ``svg_guard`` parsed and judged. Each raster is
+decoded once per document, each SVG once per process. An image's declared size is read and
+judged before any drawing library sees the file: a width of 1e30 or a 100,000 pixel side is a
+hostile or broken file, and Pillow or svglib would spend the memory first."""
 
 from __future__ import annotations
 
-import base64
-import binascii
-import math
 import os
-import re
-import urllib.parse
 import warnings
-import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -26,30 +21,23 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import RenderError
 from ..limits import limit, past
 from ..paths import FILE_LIMIT, Refused, regular_file
-from ..pictures import check_magic, format_of, open_picture
+from ..pictures import MAX_PIXELS, open_picture
 from ..resources import file_version
 from ..units import mm
 from .fonts import font_name
 from .forms import place_form
 from .recording import one_call
+from .svg_guard import judged_svg
 
 RASTER = (".png", ".jpg", ".jpeg")
 SUPPORTED = (".svg", *RASTER)  # also the order in which a src without a suffix is looked up
 MAX_DPI = 300
 FITS = ("contain", "cover", "fill")  # whole image inside / box covered, cropped / stretched
-MAX_PIXELS = 50_000_000
 MAX_SIDE_PX = 30_000  # 2.5 m at 300 dpi
-MAX_SVG_POINTS = 14_400  # 200 in: the largest page a PDF may have (ISO 32000, annex C)
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS  # Pillow's own bomb guard, behind ours
 # what Pillow raises on a damaged file: OSError for most, SyntaxError for a broken PNG chunk,
 # ValueError for a truncated header or an unknown raw mode, EOFError for a cut-off stream
 BROKEN_RASTER = (OSError, SyntaxError, ValueError, EOFError)
-# an SVG length: a number and its unit; % and em are relative, so no size of their own
-SVG_LENGTH = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan))"
-                        r"\s*(px|pt|pc|mm|cm|in|%|em|ex)?\s*$", re.IGNORECASE | re.ASCII)
-SVG_HREF = re.compile(r"""\bhref\s*=\s*(["'])(.*?)\1""", re.DOTALL)  # xlink:href too
-POINTS_PER = {"": 0.75, "px": 0.75, "pt": 1.0, "pc": 12.0, "mm": 72 / 25.4, "cm": 72 / 2.54,
-              "in": 72.0}
 
 
 @dataclass
@@ -98,13 +86,10 @@ class ImageCache:
 
     def _drawing(self, path: Path, root: Path, where: str) -> Drawing:
         if path not in self.drawings:
-            check_svg_size(path, where)
-            check_svg_references(path, root, where)
-            self.shapes[path] = count_svg_elements(path, where)
-            drawing = _parsed_svg(path, root, file_version(path))
-            if isinstance(drawing, str):
-                raise RenderError(f"{where}: cannot read SVG {path.name}: {drawing}")
-            self.drawings[path] = drawing
+            try:
+                self.drawings[path], self.shapes[path] = _svg(path, root, file_version(path))
+            except RenderError as exc:  # said without the place: the SVG is cached for all
+                raise RenderError(f"{where}: {exc}") from None
         return self.drawings[path]
 
     def draw(self, canvas: Canvas, path: Path, root: Path, x: float, y: float, w: float,
@@ -163,27 +148,31 @@ def _draw_again(canvas: Canvas, path: Path, root: Path, x: float, y: float, w: f
 
 
 @lru_cache(maxsize=64)
-def _parsed_svg(path: Path, root: Path, version: tuple[int, int]) -> Drawing | str:
-    """An SVG file parsed by svglib once a process per version of the file (a kit's pattern
-    art recurs in every language and paper), or what is wrong with it. Drawing it reads the
-    drawing and never changes it."""
-    from svglib.svglib import svg2rlg
+def _svg(path: Path, root: Path, version: tuple[int, int]) -> tuple[Drawing, int]:
+    """An SVG file parsed and judged (``svg_guard``), then drawn by svglib from that same
+    tree, once a process per version of the file (a kit's pattern art recurs in every
+    language and paper), with the elements it draws. Drawing it reads the drawing and never
+    changes it."""
+    from svglib.svglib import SvgRenderer
 
     from .svg_fonts import BundledFonts
 
+    svg = judged_svg(path, root)
     fonts = BundledFonts()  # never a font file the SVG names, nor the machine's fonts
-    try:
-        drawing = svg2rlg(str(path), external_reference_root=str(root), font_map=fonts)
+    try:  # as svglib.svglib.svg2rlg does, with the tree judged instead of its own parse
+        drawing = SvgRenderer(str(path), external_reference_root=str(root),
+                              font_map=fonts).render(svg.root)
     except Exception as exc:  # noqa: BLE001 - svglib raises many kinds on bad input
-        return fonts.refusal() or str(exc)
+        raise RenderError(f"cannot read SVG {path.name}: {fonts.refusal() or exc}") from None
     if fonts.refusal():
-        return str(fonts.refusal())
-    if drawing is None or not drawing.width or not drawing.height:
-        return "not a drawing with a width and height (give the <svg> a viewBox)"
+        raise RenderError(f"cannot read SVG {path.name}: {fonts.refusal()}")
+    if not drawing.width or not drawing.height:
+        raise RenderError(f"cannot read SVG {path.name}: not a drawing with a width and "
+                          "height (give the <svg> a viewBox)")
     # svglib's drawings start in Helvetica, which a PDF names unembedded even when no text
     # uses it (print-shop preflight flags it): start in our embedded font
     drawing.initialFontName = font_name("regular")
-    return drawing
+    return drawing, svg.elements
 
 
 def aspect(path: Path, root: Path, where: str) -> float:
@@ -242,159 +231,3 @@ def _too_large(path: Path, size: str, where: str) -> RenderError:
     return RenderError(f"{where}: image {path}{size} is past the limit of {MAX_PIXELS:,} "
                        f"pixels and {MAX_SIDE_PX:,} a side; scale it down (300 dpi is the "
                        "most a print uses)")
-
-
-def check_svg_size(path: Path, where: str) -> None:
-    """Refuse an SVG whose root declares a width and height (or, lacking them, a viewBox)
-    that is not a finite size up to the largest PDF page, read from its first tag alone. A
-    viewBox beside a width and height only sets the scale, so any size of it is fine."""
-    try:
-        with path.open("rb") as handle:  # closed though the parse stops at the first tag
-            _, root = next(ElementTree.iterparse(handle, events=("start",)))
-    except (ElementTree.ParseError, OSError, StopIteration):
-        return  # not readable XML: svglib names the file and what is wrong
-    lengths = [(name, root.get(name, "")) for name in ("width", "height")]
-    box = root.get("viewBox", "").replace(",", " ").split()
-    if len(box) == 4 and any(_points(value) is None for _, value in lengths):
-        # no absolute width or height: svglib takes the viewBox's, in px
-        lengths = [("viewBox width", box[2]), ("viewBox height", box[3])]
-    for name, value in lengths:
-        size = _points(value)
-        if size is not None and not 0 <= size <= MAX_SVG_POINTS:
-            raise RenderError(f"{where}: SVG {path} declares a {name} of {value.strip()!r}, "
-                              f"past the limit of {MAX_SVG_POINTS:,} pt (200 in, the largest "
-                              "PDF page); give the <svg> a real width, height and viewBox")
-
-
-def count_svg_elements(path: Path, where: str) -> int:
-    """The elements an SVG draws, counted before svglib reads it (svglib takes half a
-    millisecond an element: 300,000 rectangles took minutes): each ``<use>`` counted as the
-    elements it copies, so 4,000 rectangles used 100 × 100 times count as 40 million.
-    Refused past ``svg_elements``, or nested (``<use>`` chains too) past ``svg_depth``."""
-    most, count = limit("svg_elements"), 0
-    root: ElementTree.Element | None = None
-    try:
-        with path.open("rb") as handle:
-            for _, element in ElementTree.iterparse(handle, events=("start",)):
-                count += 1
-                root = element if root is None else root
-                if count > most:
-                    raise RenderError(f"{where}: SVG {path}: "
-                                      + past("svg_elements", "its elements"))
-    except (ElementTree.ParseError, OSError):
-        return count  # not readable XML: svglib names the file and what is wrong
-    return _Expansion(root, path, where).size(root, 0) if root is not None else 0
-
-
-class _Expansion:
-    """How many elements an SVG tree draws once its ``<use>`` elements are expanded."""
-
-    def __init__(self, root: ElementTree.Element, path: Path, where: str) -> None:
-        self.ids = {e.get("id"): e for e in root.iter() if e.get("id")}
-        self.sizes: dict[int, int] = {}
-        self.path, self.where = path, where
-
-    def size(self, element: ElementTree.Element, depth: int) -> int:
-        known = self.sizes.get(id(element))
-        if known is not None:
-            return known
-        if depth > limit("svg_depth"):
-            raise RenderError(f"{self.where}: SVG {self.path}: " + past(
-                "svg_depth", "elements nested, or <use> elements chained,"))
-        total = 1
-        if element.tag.rsplit("}", 1)[-1] == "use":
-            address = next((v for k, v in element.attrib.items()
-                            if k.rsplit("}", 1)[-1] == "href"), "").strip()
-            if address and not address.startswith("#"):
-                raise RenderError(f"{self.where}: SVG {self.path}: <use> copies {address[:80]}"
-                                  " from another file; copy that element into this SVG")
-            target = self.ids.get(address[1:])
-            if target is not None:
-                total += self.size(target, depth + 1)
-        for child in element:
-            total += self.size(child, depth + 1)
-            if total > limit("svg_elements"):
-                raise RenderError(f"{self.where}: SVG {self.path}: " + past(
-                    "svg_elements", f"its elements, <use> expanded (more than {total:,})"))
-        self.sizes[id(element)] = total
-        return total
-
-
-def check_svg_references(path: Path, root: Path, where: str) -> None:
-    """Refuse an SVG whose pictures svglib would load from outside ``root`` (a link, an
-    absolute or ``../`` address), or whose embedded pictures (``data:`` addresses) add up past
-    ``svg_embedded_bytes``, before any of them is decoded."""
-    text = path.read_bytes().decode("utf-8", "replace")
-    embedded = pixels = 0
-    for match in SVG_HREF.finditer(text):
-        address = match.group(2).strip()
-        if address.startswith("data:"):
-            embedded += len(address)
-            if embedded <= limit("svg_embedded_bytes"):
-                pixels += _embedded_pixels(address, f"{where}: SVG {path.name}")
-            if pixels > MAX_PIXELS:
-                raise RenderError(f"{where}: SVG {path} embeds pictures of {pixels:,} pixels, "
-                                  f"past the limit of {MAX_PIXELS:,} (raster pixels of one "
-                                  "picture); scale them down (300 dpi is the most a print "
-                                  "uses)")
-        elif address and not address.startswith("#"):
-            if "://" in address:
-                raise RenderError(f"{where}: SVG {path} loads a picture from {address[:80]}; "
-                                  "embed it or save it in the game folder")
-            _check_loaded(path, root, address.split("#")[0], where)
-    if embedded > limit("svg_embedded_bytes"):
-        raise RenderError(f"{where}: SVG {path}: "
-                          + past("svg_embedded_bytes", f"{embedded:,} bytes of embedded "
-                                 "pictures"))
-
-
-def _check_loaded(path: Path, root: Path, address: str, where: str) -> None:
-    """Refuse a file an SVG loads (``<image href="e.png">``) that lies outside ``root``, or
-    that is neither an SVG nor the PNG or JPEG its name says: svglib decodes it itself."""
-    if not address:
-        return
-    try:
-        loaded = regular_file(path.parent / address, [root], "a picture of an SVG")
-    except Refused as exc:
-        raise RenderError(f"{where}: SVG {path} loads a picture it may not: {exc}") from None
-    if loaded.suffix.lower() == ".svg":
-        return
-    format_name = format_of(loaded.name)
-    if format_name is None:
-        raise RenderError(f"{where}: SVG {path} loads {address[:80]}, which is not a PNG, "
-                          "JPEG or SVG file; save it again as PNG or JPEG")
-    with loaded.open("rb") as stream:
-        check_magic(stream.read(16), format_name, address[:80], f"{where}: SVG {path.name}")
-
-
-def _embedded_pixels(address: str, where: str) -> int:
-    """The pixels a ``data:`` picture declares, read from its header before anything decodes
-    it (Pillow only warns below 100 megapixels); 0 when it is no picture svglib draws
-    (svglib draws ``data:image/png`` and ``data:image/jpeg`` only). One that is not the
-    PNG or JPEG its type says is refused."""
-    head, _, data = address.partition(",")
-    kind = head[len("data:"):].split(";")[0].strip()
-    if format_of(kind) is None:
-        return 0
-    try:
-        raw = base64.b64decode(data, validate=False) if head.endswith(";base64") \
-            else urllib.parse.unquote_to_bytes(data)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with open_picture(raw, kind, where) as image:
-                return image.width * image.height
-    except Image.DecompressionBombError:
-        return MAX_PIXELS + 1
-    except (OSError, ValueError, binascii.Error):
-        return 0
-
-
-def _points(value: str) -> float | None:
-    """An SVG length in points (inf or nan for such numbers); None when it is relative (%,
-    em) or no length at all (for svglib to judge)."""
-    match = SVG_LENGTH.match(value)
-    if match is None or (match.group(2) or "").lower() not in POINTS_PER:
-        return None
-    number = float(match.group(1))
-    return number * POINTS_PER[(match.group(2) or "").lower()] if math.isfinite(number) \
-        else math.inf

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from generator.content.machines import corner_radius, registration
 from generator.content.model import Size
-from generator.designer.cut import export_cut
+from generator.designer.cut import CutLine, CutSheet, export_cut, sheet_svg
 from generator.errors import UsageError
 from generator.imposition.plan import PrintOptions
 from generator.pipeline.build import build
@@ -262,3 +262,20 @@ def test_gang_runs_and_shared_pages_are_cut_where_they_print(tmp_path):
             assert min(apart(trim, box) for trim in trims) <= TOLERANCE, (svg.name, card)
             total += 1
     assert total == 100 + 1 + 1 + 1
+
+
+@pytest.mark.parametrize("note", ["a--b", "a---b", "----", "ends-", "ends--", "-starts",
+                                  "x-->y", "bell\x07 and \x00 nul", "é -- ü"])
+def test_the_svg_comment_is_well_formed_whatever_the_note(note: str):
+    """Every SVG says what the machine needs in a comment: read back, it is one comment
+    holding the note's words, hyphens kept, whatever the note holds."""
+    sheet = CutSheet(1, 210, 297, (CutLine("deck-1\x01", 10, 10, 63, 88, 3),))
+    parser = ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))
+    root = ET.fromstring(sheet_svg(sheet, "kit.pdf", note), parser)
+    comments = [e.text for e in root if e.tag is ET.Comment]
+    assert len(comments) == 1 and comments[0] is not None
+    shown = comments[0].strip()
+    assert "--" not in shown
+    kept = "".join(c for c in note if c >= " ")
+    assert shown.replace(" ", "") == kept.replace(" ", "")
+    assert [p.get("id") for p in root.iter(f"{SVG}path")] == ["deck-1"]

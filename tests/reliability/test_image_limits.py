@@ -13,7 +13,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import RenderError
 from generator.render import images
-from generator.render.images import ImageCache, check_svg_size
+from generator.render.images import ImageCache
+from generator.render.svg_guard import check_svg_size, parse_svg
 from support.cli import new_game, pnp
 
 
@@ -45,8 +46,8 @@ def test_an_svg_of_absurd_size_is_refused(tmp_path: Path, attributes: str, says:
     path = tmp_path / "art.svg"
     path.write_bytes(svg(attributes))
     with pytest.raises(RenderError) as error:
-        check_svg_size(path, "card.art")
-    assert str(error.value) == (f"card.art: SVG {path} declares {says}, past the limit of "
+        check_svg_size(parse_svg(path, tmp_path), path)
+    assert str(error.value) == (f"SVG {path} declares {says}, past the limit of "
                                 "14,400 pt (200 in, the largest PDF page); give the <svg> a "
                                 "real width, height and viewBox")
 
@@ -57,7 +58,7 @@ def test_an_svg_of_absurd_size_is_refused(tmp_path: Path, attributes: str, says:
 def test_an_svg_of_sane_size_passes(tmp_path: Path, attributes: str):
     path = tmp_path / "art.svg"
     path.write_bytes(svg(attributes))
-    check_svg_size(path, "card.art")
+    check_svg_size(parse_svg(path, tmp_path), path)
 
 
 @pytest.mark.parametrize("width, height", [(10_000, 10_000), (images.MAX_SIDE_PX + 1, 1),
