@@ -220,3 +220,27 @@ def test_watch_of_many_cards_stays_within_the_memory_cap(stranger: Stranger):
     printed = _first_watch_build(stranger)
     assert "build 1: ok" in printed or "past the limit" in printed, printed[-2000:]
     assert "MemoryError" not in printed and "internal error" not in printed
+
+
+# ── 9. a rule deck's faces: fitting grows with the square of their number ───────────────
+RULES = ("  - id: rules\n    kind: rules\n    title: !t Rules\n    template: r.j2\n"
+         "    size: poker\n")
+
+
+@OPEN
+@pytest.mark.slow
+def test_a_rules_template_of_2000_faces_ends_within_the_deadline(stranger: Stranger):
+    """A rules template of three lines whose loop writes 2,000 faces (``@face {{ i }}``):
+    32 kB rendered, under ``text_chars`` and under ``cards_per_game``. Each face is fitted
+    against the others (``flow._fit`` 63,784 times for 250 faces), so time grows faster
+    than the square of the faces: 250 took 3.8 s, 500 16 s, 1,000 past 58 s, 5,000 (still
+    within ``text_chars``) more than half an hour. Nothing counts rule faces or the
+    fitting they cost."""
+    (stranger.game / "game.yaml").write_text((stranger.game / "game.yaml").read_text()
+                                             + RULES)
+    (stranger.game / "rules").mkdir()
+    (stranger.game / "rules" / "r.j2").write_text(
+        "@face {{ _('Goal') }}\n# {{ _('Goal') }}\n"
+        "{% for i in range(2000) %}@face {{ i }}\n{{ i }}\n{% endfor %}\n"
+        "@face {{ _('End') }}\nx\n")
+    refused(stranger, "r.j2")
