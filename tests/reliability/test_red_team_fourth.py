@@ -19,9 +19,19 @@ from babel import localedata
 
 from generator.resources import games_dir
 from support import hostile
-from support.hostile import BUILD, Stranger, edit, layout_text, leaked, refused
+from support.hostile import BUILD, Stranger, edit, layout_text, leaked, refused, run_pnp, snapshot
 
 OPEN = pytest.mark.xfail(strict=True, reason="issue 34, red team 4")
+
+
+def _ends_in_time(s: Stranger, *args: str) -> None:
+    """``pnp args`` ends within the deadline (``run_pnp`` raises past it), built (exit 0)
+    or refused (exit 2), with nothing written outside: a budget may refuse the input, or
+    the work may be made fast enough to do."""
+    before = snapshot(s)
+    run = run_pnp(s, *args)
+    assert run.code in (0, 2) and "internal error" not in run.err, run.err[-2000:]
+    assert snapshot(s) == before
 
 
 # ── 1. a layout name built by a template is matched as a regular expression ────────────
@@ -81,7 +91,7 @@ def test_check_of_many_cards_in_every_language_ends_within_the_deadline(stranger
     for code in codes:
         (stranger.game / "locales" / f"{code}.po").write_text(
             'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n')
-    refused(stranger, "locales", args=("check", "--game-dir", "my-game"))
+    _ends_in_time(stranger, "check", "--game-dir", "my-game")
 
 
 # ── 4. a fork of a built-in game runs its code on the stranger's figures ─────────────────
@@ -243,4 +253,4 @@ def test_a_rules_template_of_2000_faces_ends_within_the_deadline(stranger: Stran
         "@face {{ _('Goal') }}\n# {{ _('Goal') }}\n"
         "{% for i in range(2000) %}@face {{ i }}\n{{ i }}\n{% endfor %}\n"
         "@face {{ _('End') }}\nx\n")
-    refused(stranger, "r.j2")
+    _ends_in_time(stranger, *BUILD)
