@@ -81,7 +81,6 @@ def _fork(s: Stranger, referee: str) -> None:
     edit(s.game / "game.yaml", "vars:\n", f"vars:\n  referee: {referee}\n")
 
 
-@OPEN
 def test_a_fork_asking_a_billion_answer_keys_is_refused_by_a_budget(stranger: Stranger):
     """A copy of Save Patient Zero (``rules: save-patient-zero``, which the docs invite: 'a
     copy of a built-in game keeps it') with ``vars: {referee: {keys: 1000000000}}``.
@@ -95,7 +94,6 @@ def test_a_fork_asking_a_billion_answer_keys_is_refused_by_a_budget(stranger: St
     assert "out of memory" not in line
 
 
-@OPEN
 @pytest.mark.parametrize("referee", ["{page_game: abc}", "[1]"])
 def test_a_fork_s_referee_settings_of_the_wrong_kind_are_one_line(stranger: Stranger,
                                                                    referee: str):
