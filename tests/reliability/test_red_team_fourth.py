@@ -122,7 +122,6 @@ def test_a_layout_text_of_one_long_word_ends_within_the_deadline(stranger: Stran
 
 
 # ── 5. the working folder's catalogs: a linked pnp-locales is followed out ──────────────
-@OPEN
 def test_a_pnp_locales_folder_linking_out_is_refused(stranger: Stranger):
     """The download holds, beside the game, ``pnp-locales`` as a link to a folder of the
     victim's (here ``outside/``, whose ``_engine/fr.po`` translates 'Cards'). pnp reads
