@@ -169,7 +169,6 @@ def _first_watch_build(s: Stranger) -> str:
     return "".join(printed)
 
 
-@OPEN
 @pytest.mark.slow
 def test_watch_of_many_cards_stays_within_the_memory_cap(stranger: Stranger):
     """1,500 plain cards (one CSV row each, 75 kB; the number box removed so they fit).
