@@ -51,6 +51,7 @@ from ..i18n.engine_messages import (
     GUIDE_SIMPLEX,
     GUIDE_STEP,
     GUIDE_STEPS,
+    GUIDE_TILE_SIZE,
     GUIDE_TITLE,
     GUIDE_TOOLS,
     GUIDE_TOOLS_GLUE,
@@ -311,7 +312,9 @@ def _kind(part: Part, options: PrintOptions) -> str:
     component = part.component
     if isinstance(component, Deck):
         folded = options.duplex == Duplex.NONE and options.backs == Backs.FOLD
-        return "fold" if folded and any(c.back for c in component.cards) else "deck"
+        if folded and any(c.back for c in component.cards):
+            return "fold"
+        return "tiles" if component.pieces == "tiles" else "deck"
     if isinstance(component, Board):
         return "board"
     return "shared" if part.shared else "sheet"
@@ -343,7 +346,11 @@ def _titled(part: Part, tr: Translator) -> str:
         return part.title
     size = part.component.size
     w, h = (format_decimal(side, locale=locale_for(tr.lang)) for side in (size.w, size.h))
-    text = tr.gettext(GUIDE_CARD_SIZE).format(title=part.title, w=w, h=h)
+    if part.component.pieces == "tiles":
+        message = tr.ngettext(*GUIDE_TILE_SIZE, len(part.component.cards))
+    else:
+        message = tr.gettext(GUIDE_CARD_SIZE)
+    text = message.format(title=part.title, w=w, h=h)
     return text.replace(" × ", f"{NBSP}×{NBSP}").replace(" mm", f"{NBSP}mm")
 
 
