@@ -84,8 +84,8 @@ class Card:
 
 
 # What a deck's pieces may be called in the print guide (``pieces:`` on a deck; default
-# cards): tiles are cut from card stock and never sleeved like cards.
-DECK_PIECES = ("cards", "tiles")
+# cards): tiles and pawns are cut from card stock and never sleeved like cards.
+DECK_PIECES = ("cards", "tiles", "pawns")
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,7 @@ from ..i18n.engine_messages import (
     GUIDE_PAPER,
     GUIDE_PAPER_FOR,
     GUIDE_PAPERS,
+    GUIDE_PIECE_SIZES,
     GUIDE_PRINTING,
     GUIDE_SAVE,
     GUIDE_SETTINGS,
@@ -51,7 +52,6 @@ from ..i18n.engine_messages import (
     GUIDE_SIMPLEX,
     GUIDE_STEP,
     GUIDE_STEPS,
-    GUIDE_TILE_SIZE,
     GUIDE_TITLE,
     GUIDE_TOOLS,
     GUIDE_TOOLS_GLUE,
@@ -314,7 +314,7 @@ def _kind(part: Part, options: PrintOptions) -> str:
         folded = options.duplex == Duplex.NONE and options.backs == Backs.FOLD
         if folded and any(c.back for c in component.cards):
             return "fold"
-        return "tiles" if component.pieces == "tiles" else "deck"
+        return component.pieces if component.pieces in GUIDE_PIECE_SIZES else "deck"
     if isinstance(component, Board):
         return "board"
     return "shared" if part.shared else "sheet"
@@ -346,8 +346,9 @@ def _titled(part: Part, tr: Translator) -> str:
         return part.title
     size = part.component.size
     w, h = (format_decimal(side, locale=locale_for(tr.lang)) for side in (size.w, size.h))
-    if part.component.pieces == "tiles":
-        message = tr.ngettext(*GUIDE_TILE_SIZE, len(part.component.cards))
+    pieces = GUIDE_PIECE_SIZES.get(part.component.pieces)
+    if pieces is not None:
+        message = tr.ngettext(*pieces, len(part.component.cards))
     else:
         message = tr.gettext(GUIDE_CARD_SIZE)
     text = message.format(title=part.title, w=w, h=h)
