@@ -2,7 +2,43 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+EXCERPT_CHARS = 60  # how much of a stranger's text a message quotes
+
+# C0 controls but tab and line feed, DEL and the C1 controls: what a terminal obeys; and the
+# bidirectional controls, which make a terminal show a line in an order it does not have
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                      r"\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character a terminal would obey (ESC, CR, BEL, C1…)
+    written as its escape (``\\x1b``), tabs and line breaks kept: what pnp prints."""
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
+
+
+def excerpt(value: object, chars: int = EXCERPT_CHARS) -> str:
+    """A stranger's value as a message quotes it: a text's first ``chars`` characters,
+    quoted as Python writes a string (every control character and line break escaped), any
+    other value as Python writes it, cut there; then ``…`` when there was more. One
+    helper, so no message grows with the text it names. A short value reads as ``!r``."""
+    if isinstance(value, str):
+        return repr(value[:chars]) + ("…" if len(value) > chars else "")
+    shown = repr(value)
+    return shown if len(shown) <= chars else shown[:chars] + "…"
+
+
+# the longest line of an error pnp prints: what a message quotes is bounded where it is
+# written (excerpt); this stops one that is not from filling the terminal
+ERROR_LINE_CHARS = 1000
+
+
+def bounded(message: str) -> str:
+    """``message`` with each line cut at :data:`ERROR_LINE_CHARS`, then ``…``."""
+    return "\n".join(line if len(line) <= ERROR_LINE_CHARS else line[:ERROR_LINE_CHARS] + "…"
+                     for line in message.splitlines())
 
 
 class PnpError(Exception):

@@ -32,6 +32,11 @@ def past(name: str, what: str) -> str:
             "there if a real game needs more)")
 
 
-def refuse(source: str, name: str, what: str, line: int | None = None) -> ContentError:
-    """A ContentError for ``source`` past the limit ``name``."""
-    return ContentError(Problem(source, "", past(name, what), line))
+class OverBudget(ContentError):
+    """A refusal past a budget: it ends the load where it is found, and is the one line
+    told (a folder of 900 files each past its budget is one problem, not 900)."""
+
+
+def refuse(source: str, name: str, what: str, line: int | None = None) -> OverBudget:
+    """An OverBudget error for ``source`` past the limit ``name``."""
+    return OverBudget(Problem(source, "", past(name, what), line))

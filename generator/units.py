@@ -19,19 +19,25 @@ def _string_length(value: str) -> float | None:
 
 
 def parse_length(value: object) -> float:
-    """Return a length in mm; raise ValueError naming the accepted forms."""
+    """Return a length in mm; raise ValueError naming the accepted forms. A number too large
+    to be one (YAML's .inf, 400 digits written whole or before 'mm') is refused too."""
     if isinstance(value, bool):
         raise ValueError(f"expected a length such as 12 or '12mm', got {value!r}")
+    length: float | None = None
     if isinstance(value, (int, float)):
-        if not math.isfinite(value):  # YAML's .inf and .nan: no place on a page
-            raise ValueError(f"expected a length such as 12 or '12mm', got {value!r}, which "
-                             "is not a finite number")
-        return float(value)
-    if isinstance(value, str):
+        try:
+            length = float(value)
+        except OverflowError:  # an int past any float
+            length = math.inf
+    elif isinstance(value, str):
         length = _string_length(value)
-        if length is not None:
-            return length
-    raise ValueError(f"expected a length such as 12, '12mm', '1.5in' or '10pt', got {value!r}")
+    if length is None:
+        raise ValueError("expected a length such as 12, '12mm', '1.5in' or '10pt', got "
+                         f"{str(value)[:60]!r}")
+    if not math.isfinite(length):  # no place on a page
+        raise ValueError(f"expected a length such as 12 or '12mm', got {str(value)[:60]!r}, "
+                         "which is not a finite number")
+    return length
 
 
 def mm(value: float) -> float:

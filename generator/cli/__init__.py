@@ -12,6 +12,7 @@ import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..errors import bounded
 from . import (
     build_cmd,
     check_cmd,
@@ -26,6 +27,7 @@ from . import (
     watch_cmd,
 )
 from .options import Command
+from .terminal import visible_output
 
 # the exit code a shell reports for a tool stopped by SIGPIPE (128 + 13), as in `yes | head`
 PIPE_CLOSED = 141
@@ -128,6 +130,12 @@ def _pipe_closed() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command line; everything it prints goes out through ``terminal``."""
+    with visible_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     from ..errors import PnpError
 
     parser = make_parser()
@@ -153,9 +161,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PnpError as exc:
         if args.debug:
             traceback.print_exc()
-        print(f"error: {exc}", file=sys.stderr)
+        print(bounded(f"error: {exc}"), file=sys.stderr)
         for note in getattr(exc, "__notes__", ()):  # what a catalogue build did not write
-            print(note, file=sys.stderr)
+            print(bounded(note), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
@@ -168,8 +176,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.debug:
             raise
         _, value, _ = sys.exc_info()
-        print(f"internal error: {type(value).__name__}: {value} (run with --debug for details and "
-              "please report it)", file=sys.stderr)
+        print(bounded(f"internal error: {type(value).__name__}: {value} (run with --debug for "
+                       "details and please report it)"), file=sys.stderr)
         return 3
     finally:
         if trusting:

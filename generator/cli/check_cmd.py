@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.wording import counted
+from ..errors import bounded
 from .options import language_list
 
 
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     for spec in specs:
         problems = check_game(spec, args.lang)
         for problem in problems:
-            print(f"error: {problem}", file=sys.stderr)
+            print(bounded(f"error: {problem}"), file=sys.stderr)
         if problems:
             print(f"{spec}: {counted(len(problems), 'problem')}", file=sys.stderr)
             status = 2

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import TYPE_CHECKING
 
 from ..content.wording import counted
@@ -77,25 +78,30 @@ def run(args: argparse.Namespace) -> int:
         folders = [None]  # the engine's catalog
     if args.action in ("extract", "init", "update"):
         for folder in folders:
-            path, changed = ((workflow.extract(folder), True) if args.action == "extract"
-                             else workflow.updated(folder, args.lang, args.translator)
-                             if args.action == "update"
-                             else (workflow.init(folder, args.lang, args.force,
-                                                 args.translator, _named(args, folder)), True))
-            print(f"wrote {path}" if changed else f"no change: {path} is up to date")
+            done = (workflow.Updated(workflow.extract(folder), True) if args.action == "extract"
+                    else workflow.updated(folder, args.lang, args.translator)
+                    if args.action == "update"
+                    else workflow.Updated(workflow.init(folder, args.lang, args.force,
+                                                        args.translator, _named(args, folder)),
+                                          True))
+            print(f"wrote {done.path}" if done.changed
+                  else f"no change: {done.path} is up to date")
+            _warn(done.note)
         for folder in folders if args.action in ("init", "update") else ():
             engine = folder and workflow.engine_catalog(folder, args.lang, args.action,
                                                         args.translator)
             if engine:  # the strings every built-in game shares, translated once
-                print(f"wrote {engine} (shared by every game)")
+                print(f"wrote {engine.path} (shared by every game)")
+                _warn(engine.note)
         if args.action in ("init", "update"):
             game = (f"--game-dir {shown(folders[0])}" if args.game_dir
                     else "GAME" if len(folders) != 1 or folders[0] is None
                     else folders[0].name)
             print(f"next: translate the msgstr lines, then  pnp build {game} --lang {args.lang}")
         return 0
-    report = {lang: {f.name: workflow.status(f, lang) for f in folders}
-              for lang in (args.lang or workflow.languages(folders))}
+    langs = args.lang or workflow.languages(folders)
+    by_game = {f.name: workflow.status(f, langs) for f in folders}
+    report = {lang: {game: states[lang] for game, states in by_game.items()} for lang in langs}
     if args.json:
         print(json.dumps({lang: {game: s.percent for game, s in games.items()}
                           for lang, games in report.items()}, indent=2))
@@ -104,6 +110,12 @@ def run(args: argparse.Namespace) -> int:
     # every catalog is counted and every problem listed first; then, as pnp check does, a
     # catalog the build would refuse makes the exit code 2
     return 2 if any(s.problems for games in report.values() for s in games.values()) else 0
+
+
+def _warn(note: str | None) -> None:
+    """A catalog's note (fuzzy matching cut short by its budgets), as one line on stderr."""
+    if note:
+        print(f"warning: {note}", file=sys.stderr)
 
 
 def _named(args: argparse.Namespace, folder: Path | None) -> str:

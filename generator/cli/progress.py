@@ -71,10 +71,19 @@ def reporter(total: int, quiet: bool) -> Iterator[Any]:
             print(_line(result))
         yield plain
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    progress = Progress("[progress.description]{task.description}", BarColumn(),
-                        MofNCompleteColumn(), TimeElapsedColumn())
+    from ..errors import visible
+    from .terminal import raw
+
+    # rich draws the bar with escapes of its own, so it writes past terminal's stream; the
+    # lines it is given are made visible first
+    # a plain string column is printed as it is, markup and all: the style goes in a TextColumn
+    progress = Progress(TextColumn("{task.description}", style="progress.description"),
+                        BarColumn(),
+                        MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=Console(file=raw(sys.stdout)))
     task = progress.add_task("building", total=total)
     started = time.monotonic()
 
@@ -82,7 +91,7 @@ def reporter(total: int, quiet: bool) -> Iterator[Any]:
         _warn(result)
         if not progress.live.is_started and time.monotonic() - started >= BAR_AFTER_S:
             progress.start()
-        progress.console.print(_line(result), highlight=False)
+        progress.console.print(visible(_line(result)), highlight=False, markup=False)
         progress.advance(task)
 
     try:

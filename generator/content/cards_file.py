@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import CELL, ContentError, Problem
+from ..errors import CELL, ContentError, Problem, excerpt
 from ..paths import Refused, regular_file
 from .cards_limits import MAX_CELL, MAX_COLUMNS, MAX_FILE_BYTES, MAX_ROWS, refuse
 from .cells import Table
@@ -103,11 +103,11 @@ def _csv_options(check: Checker, item: Mapping[str, Any],
         except (LookupError, UnicodeError):
             known = False
         if not known:
-            check.add(join(where, "encoding"), f"unknown encoding {encoding!r}; use utf-8, "
+            check.add(join(where, "encoding"), f"unknown encoding {excerpt(encoding)}; use utf-8, "
                       "utf-16, cp1252 or latin-1", item, "encoding")
             encoding = None
     if delimiter is not None and delimiter not in DELIMITERS:
-        check.add(join(where, "delimiter"), f"unknown delimiter {delimiter!r}; use ',', ';' "
+        check.add(join(where, "delimiter"), f"unknown delimiter {excerpt(delimiter)}; use ',', ';' "
                   "or a tab (\"\\t\")", item, "delimiter")
         delimiter = None
     return (None if encoding is None else str(encoding)), delimiter
@@ -190,11 +190,12 @@ def _record(check: Checker, source: str, row: Mapping[str | None, Any], line: in
         key = key.strip()
         value = (value or "").strip()
         refuse(source, len(value) > MAX_CELL, line,
-                f"column {key!r}: a cell longer than {MAX_CELL} characters")
+                f"column {excerpt(key)}: a cell longer than {MAX_CELL} characters")
         if key == "qty" and not (value.isascii() and value.isdigit()):
             check.problems.append(Problem(source, f"{CELL}'qty'",
-                                          f"expected a whole number of copies, got {value!r}; "
-                                          "type it with the digits 0-9", line))
+                                          "expected a whole number of copies, got "
+                                          f"{excerpt(value)}; type it with the digits 0-9",
+                                          line))
             continue
         record[key] = int(value) if key == "qty" else value
         record.lines[key] = line

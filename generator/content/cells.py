@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import ContentError, Problem
+from ..errors import ContentError, Problem, excerpt
 
 Table = Iterator[tuple[int, list[str]]]  # (row of the sheet, its cells as text); no empty row
 RESAVE = ("open it in the spreadsheet program (Excel, LibreOffice Calc, Google Sheets) and "
@@ -66,8 +66,8 @@ def pick_sheet(path: Path, sheets: Sequence[Sheet], wanted: str | None,
         if name_of(sheet) == wanted:
             return sheet
     names = ", ".join(repr(name_of(s)) for s in sheets)
-    raise ContentError(Problem(str(path), "", f"no sheet named {wanted!r}; its sheets: {names} "
-                               "(name one with 'sheet:' in the deck)"))
+    raise ContentError(Problem(str(path), "", f"no sheet named {excerpt(wanted)}; its sheets: "
+                               f"{names} (name one with 'sheet:' in the deck)"))
 
 
 def opened(path: Path, open_book: Callable[[Path], Result]) -> Result:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ..errors import ContentError, Problem
+from ..errors import ContentError, Problem, excerpt
 from ..units import parse_length
 from .yamlio import line_of
 
@@ -39,10 +40,16 @@ def described(value: Any) -> str:
     return f"the text {str(value)[:40]!r}"
 
 
+PLAIN_KEY = re.compile(r"[\w.-]{1,60}\Z")  # a key a path names as it is written
+
+
 def join(path: str, key: str | int) -> str:
+    """The path of ``key`` in ``path``; a key that is no short plain name is quoted as an
+    excerpt (a stranger's key may hold line breaks, escapes or megabytes)."""
     if isinstance(key, int):
         return f"{path}[{key}]"
-    return f"{path}.{key}" if path else str(key)
+    shown = key if isinstance(key, str) and PLAIN_KEY.match(key) else excerpt(key)
+    return f"{path}.{shown}" if path else shown
 
 
 class Checker:
@@ -78,7 +85,8 @@ class Checker:
         for key in value:
             if key not in allowed:
                 hint = ", ".join(sorted(allowed))
-                self.add(join(path, key), f"unknown key '{key}'; allowed keys: {hint}", value, key)
+                self.add(join(path, key), f"unknown key {excerpt(key)}; allowed keys: {hint}",
+                         value, key)
         for key in required:
             if key not in value:
                 self.add(path, f"missing key '{key}'", value)
@@ -88,7 +96,7 @@ class Checker:
         item = value.get(key, default)
         if item is None or isinstance(item, str):
             return item
-        self.add(join(path, key), f"expected text, got {item!r}", value, key)
+        self.add(join(path, key), f"expected text, got {excerpt(item)}", value, key)
         return None
 
     def integer(self, value: Mapping[str, Any], key: str, path: str, default: Any = None,
@@ -98,7 +106,7 @@ class Checker:
         if item is None:
             return None
         if not isinstance(item, int) or isinstance(item, bool):
-            self.add(join(path, key), f"expected a whole number, got {item!r}", value, key)
+            self.add(join(path, key), f"expected a whole number, got {excerpt(item)}", value, key)
             return None
         if (low is not None and item < low) or (high is not None and item > high):
             span = f"{low if low is not None else '…'}..{high if high is not None else '…'}"

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..limits import limit, refuse
 from .checker import Checker, join
 from .fields import FieldMap
 from .yamlio import Msg, NotedMsg, load_yaml
@@ -51,15 +52,22 @@ def translated(fields: dict[str, Any], names: tuple[str, ...], mapping: FieldMap
 def deck_messages(folder: Path) -> Iterator[tuple[Msg, str, int, str]]:
     """Every translated cell of the game's decks with the file it is read from, its row
     there (the header is row 1) and the field a layout reads it as, as the build reads them
-    (problems are the build's to report)."""
+    (problems are the build's to report), their rows held to the build's ``cards_per_game``
+    (a thousand decks reading one large sheet)."""
     from .loader import deck_rows  # the loader reads the rows and maps the fields
 
     raw = load_yaml(folder / "game.yaml", (folder,)) or {}
+    rows_read = 0
     for index, item in enumerate(raw.get("components") or []):
         if not isinstance(item, dict) or not item.get(TRANSLATE_KEY):
             continue
         source = str(item.get("cards_file") or "game.yaml")
-        for row, fields in deck_rows(item, f"components[{index}]", folder):
+        rows = deck_rows(item, f"components[{index}]", folder)
+        rows_read += len(rows)  # as a build counts the cards of all the decks: each row one
+        if rows_read > limit("cards_per_game"):
+            raise refuse(str(folder / source), "cards_per_game",
+                         "the rows of the game's translated decks")
+        for row, fields in rows:
             for name, value in fields.items():
                 if isinstance(value, Msg):
                     yield value, source, row + 2, name

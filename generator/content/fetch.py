@@ -23,6 +23,7 @@ import time
 import urllib.parse
 
 from .. import __version__
+from ..errors import excerpt
 
 CHUNK = 64 * 1024
 MAX_REDIRECTS = 5
@@ -77,11 +78,11 @@ def _request(url: str, timeout_s: float, deadline: float,
     """Send the GET for ``url`` to an address judged safe; the response's headers read."""
     parts = urllib.parse.urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise FetchFailed(f"{url[:80]} is not an http:// or https:// address")
+        raise FetchFailed(f"{excerpt(url, 80)} is not an http:// or https:// address")
     try:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
-        raise FetchFailed(f"{url[:80]} has no valid port") from None
+        raise FetchFailed(f"{excerpt(url, 80)} has no valid port") from None
     address = _checked_address(parts.hostname, port)
     connection = _connection(parts.scheme, parts.hostname, port, address,
                              min(timeout_s, max(0.01, deadline - time.monotonic())))

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import excerpt
 from .checker import Checker, join
 from .yamlio import line_of
 
@@ -75,7 +76,7 @@ def field_map(check: Checker, item: Mapping[str, Any], where: str) -> FieldMap:
             isinstance(columns, list) and columns and all(isinstance(c, str) for c in columns))
         if not plain:
             check.add(join(where, f"fields.{name}"), "expected a column name or a list of "
-                      f"column names, got {columns!r}", raw, name)
+                      f"column names, got {excerpt(columns)}", raw, name)
             continue
         mapping[str(name)] = columns
     cards_file = item.get("cards_file") or item.get("cards_url")

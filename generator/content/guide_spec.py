@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import excerpt
 from ..resources import templates_dir
 from .checker import Checker, described, join, known
 from .yamlio import Msg, load_yaml
@@ -112,7 +113,7 @@ def _assembly(check: Checker, raw: Mapping[str, Any],
         if not known(component, ids) or known(component, {s.component for s in steps}):
             why = "is listed twice" if known(component, ids) else "is not a component"
             place = (join(where, "id"), entry, "id") if entry is item else (where, items, index)
-            check.add(place[0], f"{component!r} {why}; components: {', '.join(ids)}",
+            check.add(place[0], f"{excerpt(component)} {why}; components: {', '.join(ids)}",
                       *place[1:])
             continue
         steps.append(AssemblyStep(str(component), Msg(step) if step is not None else None,

@@ -11,14 +11,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import ContentError
+from ..errors import ContentError, excerpt
+from ..limits import OverBudget
 from ..paths import inside
 from ..resources import templates_dir
 from .checker import Checker, join
 from .legibility import text_floor
 from .model import Layout, Size, freeze
 from .sizes import size_pair
-from .yamlio import load_yaml_shared
+from .yamlio import load_yaml_shared, yaml_files
 
 # element type → the keys an element of that type may carry; the drawing layer declares them
 # (generator.render.elements.SCHEMA) and the pipeline passes them in
@@ -40,10 +41,12 @@ def read_raw_layouts(folders: list[Path]) -> dict[str, tuple[Mapping[str, Any], 
     found: dict[str, tuple[Mapping[str, Any], str]] = {}
     problems = []
     for folder in folders:
-        for path in sorted(folder.glob("*.yaml")):
+        for path in yaml_files(folder):
             try:
                 # only read below: resolving builds new elements
                 raw = load_yaml_shared(path, (folder,))
+            except OverBudget:  # one line, and no more files read
+                raise
             except ContentError as exc:
                 problems.extend(exc.problems)
                 continue
@@ -66,7 +69,7 @@ def _check_elements(check: Checker, schema: ElementSchema, elements: Any, path: 
         kind = element.get("type")
         if not isinstance(kind, str) or kind not in schema:
             check.add(join(where, "type"),
-                      f"unknown element type {kind!r}; use one of {', '.join(schema)}",
+                      f"unknown element type {excerpt(kind)}; use one of {', '.join(schema)}",
                       element, "type")
             continue
         keys = schema[kind]
@@ -93,11 +96,11 @@ def _override(check: Checker, schema: ElementSchema, elements: list[dict[str, An
             continue
         if not isinstance(changes, dict):
             check.add(where, f"expected the keys to change, such as {{size: 9}}, got "
-                      f"{changes!r}", override, element_id)
+                      f"{excerpt(changes)}", override, element_id)
             continue
         kind = changes.get("type", types[element_id])
         if not isinstance(kind, str) or kind not in schema:
-            check.add(join(where, "type"), f"unknown element type {kind!r}; use one of "
+            check.add(join(where, "type"), f"unknown element type {excerpt(kind)}; use one of "
                       f"{', '.join(schema)}", changes, "type")
             continue
         check.keys(changes, where, schema[kind])

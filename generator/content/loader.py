@@ -11,8 +11,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import ContentError, Problem
-from ..limits import limit, past
+from ..errors import ContentError, Problem, excerpt
+from ..limits import OverBudget, limit, past
 from ..resources import games_dir
 from .cards_file import read_rows, url_rows
 from .checker import Checker, join
@@ -26,7 +26,7 @@ from .model import DECK_PIECES, Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
 from .typefaces import FONTS_KEY, read_fonts
-from .yamlio import LineDict, Msg, load_yaml
+from .yamlio import LineDict, Msg, folder_values, load_yaml
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9-]{0,47}\Z")  # \Z: no newline after it, as $ allows
 GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "description",
@@ -65,7 +65,14 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
               extensions: Sequence[Extension] = ()) -> Game:
     """Read, validate and freeze one game folder, its layouts checked against ``elements``
     (the keys each element type reads); ``extensions`` then check and change the
-    components in turn, so that every problem is reported together."""
+    components in turn, so that every problem is reported together. The YAML files it
+    reads build values within ``folder_yaml_nodes`` together."""
+    with folder_values():
+        return _read_game(folder, elements, layout_dirs, extensions)
+
+
+def _read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | None,
+               extensions: Sequence[Extension]) -> Game:
     folder = folder.resolve()
     path = folder / "game.yaml" if folder.is_dir() else folder
     folder = path.parent
@@ -76,8 +83,8 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     game_id = check.text(raw, "id", "")
     check.text(raw, "title", "")
     if game_id is not None and not ID_PATTERN.match(game_id):
-        check.add("id", f"{game_id!r} is not a valid id: use lower-case letters, digits and '-'",
-                  raw, "id")
+        check.add("id", f"{excerpt(game_id)} is not a valid id: use lower-case letters, digits "
+                  "and '-'", raw, "id")
     palette = _palette(check, raw)
     cues = _colour_cues(check, raw, palette)
     fonts = read_fonts(check, raw)
@@ -85,6 +92,8 @@ def read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | N
     try:
         layouts = resolve_layouts(read_raw_layouts(search_path(layout_dirs, folder)),
                                   {**card_sizes(), **game_sizes(folder)}, elements)
+    except OverBudget:
+        raise
     except ContentError as exc:
         check.problems.extend(exc.problems)
         layouts = {}
@@ -131,7 +140,7 @@ def _palette(check: Checker, raw: Mapping[str, Any]) -> dict[str, str]:
         return {}
     for name, value in palette.items():
         if not isinstance(value, str) or not HEX_COLOUR.match(value):
-            check.add(f"palette.{name}", f"expected a colour like '#1a2b3c', got {value!r}",
+            check.add(f"palette.{name}", f"expected a colour like '#1a2b3c', got {excerpt(value)}",
                       palette, name)
     return dict(palette)
 
@@ -176,7 +185,7 @@ def _components(check: Checker, raw: Mapping[str, Any], folder: Path,
         check.keys(item, where, COMPONENT_KEYS[kind], required=("id", "title"))
         component_id = check.text(item, "id", where) or ""
         if component_id and not ID_PATTERN.match(component_id):
-            check.add(join(where, "id"), f"{component_id!r} is not a valid id", item, "id")
+            check.add(join(where, "id"), f"{excerpt(component_id)} is not a valid id", item, "id")
         if component_id in seen:
             check.add(join(where, "id"), f"component id '{component_id}' is used twice", item, "id")
         seen.add(component_id)
@@ -293,7 +302,7 @@ def _flag(check: Checker, item: Mapping[str, Any], key: str, where: str) -> bool
     """An optional true/false key (default false)."""
     value = item.get(key, False)
     if not isinstance(value, bool):
-        check.add(join(where, key), f"expected true or false, got {value!r}", item, key)
+        check.add(join(where, key), f"expected true or false, got {excerpt(value)}", item, key)
         return False
     return value
 
@@ -313,7 +322,7 @@ def _size(check: Checker, item: Mapping[str, Any], where: str, folder: Path) -> 
         return sizes[size_value]
     if isinstance(size_value, list) and len(size_value) == 2:
         return size_pair(check, size_value, join(where, "size"), card=True)
-    check.add(join(where, "size"), f"unknown card size {size_value!r}; use [w, h] in mm or "
+    check.add(join(where, "size"), f"unknown card size {excerpt(size_value)}; use [w, h] in mm or "
               f"one of {', '.join(sizes)}", item, "size")
     return None
 

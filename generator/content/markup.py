@@ -8,7 +8,8 @@ An ordinary colon stays text: ``:name:`` is an icon only when nothing alphanumer
 outer colons ("Wrong: draw one", "10:30", "10:30:45" are text). An icon takes a size and a
 shift after an ``@``: ``:virus@1.4:`` is 1.4 times its usual height (as tall as the text's
 capitals), ``:virus@1.2,+0.5:`` also sits 0.5 mm above the baseline (``-0.5`` below; a unit
-may follow: ``+1pt``).
+may follow: ``+1pt``). A size is at most ``ICON_SCALE_MOST`` and a shift at most
+``ICON_SHIFT_MOST_MM`` either way: a number of 400 digits is no size (it reads as infinity).
 
 ``{red}words{/}`` prints the words in a colour: a palette name or ``#rrggbb``; colours nest,
 each ``{/}`` closing the last one opened. ``{name}`` is a colour only when a ``{/}`` follows
@@ -19,6 +20,7 @@ A backslash keeps the next ``*``, ``:``, ``{`` or ``\\`` as it is written.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import CELL, Problem
+from ..errors import CELL, Problem, excerpt
 from ..units import parse_length
 from .checker import Checker, join
 from .icon_set import MARKUP_PREFIX, bundled_name, known, unknown_icon
@@ -44,6 +46,8 @@ _CLOSER = re.compile(r"(?<!\\)\{/\}")  # a {/} not written \{/}
 _SPECIAL = frozenset("*:\\{")
 _NEXT = re.compile(r"[*:\\{]")
 ESCAPE_HINT = "write \\* for a literal asterisk (\\{ for a brace)"
+ICON_SCALE_MOST = 10.0  # an inline icon at most ten times its usual height
+ICON_SHIFT_MOST_MM = 50.0  # and moved at most 50 mm above or below the baseline
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,7 @@ def parse(text: str) -> tuple[Span | Symbol, ...]:
         kind = {"**": "bold", "*": "italic"}.get(marker, "colour")
         close = CLOSE if kind == "colour" else marker
         raise MarkupError(f"the {kind} mark '{marker}' at character {where + 1} of "
-                          f"{_excerpt(text)} is never closed; close it with '{close}' or "
+                          f"{excerpt(text)} is never closed; close it with '{close}' or "
                           f"{ESCAPE_HINT}")
     return tuple(pieces)
 
@@ -145,7 +149,7 @@ def _colour_at(text: str, index: int, colours: list[tuple[str, int]]) -> int:
     ``{/}`` always, a ``{name}`` when a ``{/}`` follows it."""
     if text.startswith(CLOSE, index):
         if not colours:
-            raise MarkupError(f"'{CLOSE}' at character {index + 1} of {_excerpt(text)} closes "
+            raise MarkupError(f"'{CLOSE}' at character {index + 1} of {excerpt(text)} closes "
                               f"no colour; open one with {{red}} before it, or write \\{{/}} "
                               "for the text")
         return len(CLOSE)
@@ -174,12 +178,18 @@ def _icon_at(text: str, index: int) -> tuple[Symbol, int] | None:
     if end < len(text) and text[end].isalnum():
         return None
     name, scale, shift = match.groups()
-    lift = 0.0 if not shift else (-1 if shift[0] == "-" else 1) * parse_length(shift.lstrip("+-"))
-    return Symbol(name, float(scale) if scale else 1.0, lift), end - index
-
-
-def _excerpt(text: str) -> str:
-    return repr(text if len(text) <= 60 else text[:57] + "...")
+    size = float(scale) if scale else 1.0
+    try:
+        lift = 0.0 if not shift else (-1 if shift[0] == "-" else 1) * parse_length(
+            shift.lstrip("+-"))
+    except ValueError:  # digits past any number
+        lift = math.inf
+    if not 0 < size <= ICON_SCALE_MOST or not abs(lift) <= ICON_SHIFT_MOST_MM:
+        raise MarkupError(f"the icon {excerpt(match.group(0))} asks for a size of {size:g} "
+                          f"and a shift of {lift:g} mm; an icon's size is above 0 and at most "
+                          f"{ICON_SCALE_MOST:g}, its shift at most {ICON_SHIFT_MOST_MM:g} mm "
+                          "up (+) or down (-)")
+    return Symbol(name, size, lift), end - index
 
 
 def icon_file(folder: Path, name: str) -> Path | None:

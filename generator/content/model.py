@@ -8,6 +8,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from ..errors import excerpt
 from .credits_spec import Credit
 from .guide_spec import AssemblyStep
 from .yamlio import Msg
@@ -69,7 +70,8 @@ class Origin:
 
     def card(self, deck: str) -> str:
         """``deck 'cards', card 2 ('Scout')``: the same words wherever a card is named."""
-        return f"deck '{deck}', card {self.number}" + (f" ({self.title!r})" if self.title else "")
+        named = f" ({excerpt(self.title)})" if self.title else ""
+        return f"deck '{deck}', card {self.number}{named}"
 
 
 @dataclass(frozen=True)

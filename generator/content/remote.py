@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import ContentError, Problem
+from ..errors import ContentError, Problem, excerpt
 from ..paths import Refused, regular_file, writable
 from ..resources import templates_dir
 from .cards_limits import MAX_FILE_BYTES
@@ -41,6 +41,16 @@ def settings() -> dict[str, float]:
     return {k: float(v) for k, v in load_yaml(templates_dir() / "cards_url.yaml").items()}
 
 
+URL_CHARS = 160  # how much of an address a message quotes (a published sheet's has ~120)
+
+
+def _shown(url: str) -> str:
+    """The address as a message names it: as written when it is short and plain, else
+    an excerpt (a stranger's address may hold escapes or megabytes)."""
+    plain = len(url) <= URL_CHARS and url.isprintable() and " " not in url
+    return url if plain else excerpt(url, URL_CHARS)
+
+
 def copy_path(folder: Path, url: str) -> Path:
     """Where the copy of ``url`` lives: named by its host and a hash of the whole address,
     so a deck pointed at another address never builds from the old one's copy."""
@@ -53,7 +63,7 @@ def copy_of(folder: Path, url: str) -> Path:
     ``reuse_within_s``; a ContentError when the address is not http(s), or it cannot be
     fetched and there is no copy yet."""
     if urllib.parse.urlsplit(url).scheme not in ("http", "https"):
-        raise ContentError(Problem(url, "", "expected an http:// or https:// address (in "
+        raise ContentError(Problem(_shown(url), "", "expected an http:// or https:// address (in "
                                    "Google Sheets: File › Share › Publish to web, as CSV)"))
     folder = folder.resolve()  # one copy and one fetch, however the folder was written
     try:  # no link left there by the folder's author is read or written through
@@ -66,19 +76,19 @@ def copy_of(folder: Path, url: str) -> Path:
         if os.path.lexists(path):
             regular_file(path, [folder], "the copy of a published sheet")
     except Refused as exc:  # the deck's problem names the address; this, the link
-        raise ContentError(Problem(url, "", str(exc.problems[0]))) from None
+        raise ContentError(Problem(_shown(url), "", str(exc.problems[0]))) from None
     last = _fetched.get((path, url))
     if last is None or time.monotonic() - last[0] > settings()["reuse_within_s"]:
         failure = _fetch(url, path)
         _fetched[(path, url)] = (time.monotonic(), failure)
         if failure is not None and path.is_file():
-            print(f"warning: cannot fetch {url} ({failure}); building from the copy of "
+            print(f"warning: cannot fetch {_shown(url)} ({failure}); building from the copy of "
                   f"{_age(path)} ago, {path.relative_to(folder)}", file=sys.stderr)
     else:
         failure = last[1]
     if not path.is_file():
-        raise ContentError(Problem(url, "", f"cannot fetch it ({failure}), and there is no "
-                                   f"copy of it in {CACHE_DIR}/ yet; check the address (in "
+        raise ContentError(Problem(_shown(url), "", f"cannot fetch it ({failure}), and there is "
+                                   f"no copy of it in {CACHE_DIR}/ yet; check the address (in "
                                    "Google Sheets: File › Share › Publish to web, as CSV) and "
                                    "the network"))
     return path

@@ -8,6 +8,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..errors import excerpt
 from ..resources import templates_dir
 from .checker import Checker, join
 from .model import Size
@@ -90,7 +91,7 @@ def game_sizes(folder: Path) -> dict[str, Size]:
     sizes: dict[str, Size] = {}
     for name, value in cards.items():
         if not (isinstance(value, list) and len(value) == 2):
-            check.add(join("cards", name), f"expected [width, height] in mm, got {value!r}",
+            check.add(join("cards", name), f"expected [width, height] in mm, got {excerpt(value)}",
                       cards, name)
             continue
         size = size_pair(check, value, join("cards", name), card=True)

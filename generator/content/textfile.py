@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import ContentError, Problem
-from ..paths import read_inside
+from ..paths import FILE_LIMIT, read_inside
 
 # the first bytes of files that are not text → what they are
 SIGNATURES = (
@@ -40,14 +40,16 @@ def what_it_is(data: bytes) -> str | None:
 
 
 def read_text(path: Path, expected: str, fix: str, *, encoding: str | None = None,
-              utf16: bool = False, roots: Sequence[Path] | None = None) -> str:
+              utf16: bool = False, roots: Sequence[Path] | None = None,
+              limit: str = FILE_LIMIT) -> str:
     """The file as text (a UTF-8 byte-order mark dropped); else a ContentError naming the
     file, what it is instead of the ``expected`` ("CSV text") and the ``fix`` ("save it
     as …"). A declared ``encoding`` (a deck's ``encoding: cp1252``) is what the user said the
     bytes are, so it is used as it is; ``utf16`` reads UTF-16 that starts with its byte-order
     mark, which spreadsheet programs write ("Unicode text") and which cannot be mistaken.
-    ``roots``: the folders the file may lie in (see :func:`read_bytes`)."""
-    data = read_bytes(path, expected, roots)
+    ``roots``, ``limit``: the folders the file may lie in and its budget (see
+    :func:`read_bytes`)."""
+    data = read_bytes(path, expected, roots, limit)
     if (encoding is None and utf16 and not data.startswith(codecs.BOM_UTF32_LE)
             and data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))):
         encoding = "utf-16"
@@ -69,10 +71,12 @@ def _declared(found: str, encoding: str | None) -> bool:
     return encoding is not None and found.startswith(codecs.lookup(encoding).name.upper()[:6])
 
 
-def read_bytes(path: Path, expected: str, roots: Sequence[Path] | None = None) -> bytes:
+def read_bytes(path: Path, expected: str, roots: Sequence[Path] | None = None,
+               limit: str = FILE_LIMIT) -> bytes:
     """The file's bytes, under the rule of ``paths``: resolved inside ``roots`` (the game
     folder and the folders the user named; without them, the folder the file is in), a
-    regular file of bounded size. A ContentError naming the file when it is missing, a
-    folder or unreadable, never Python's own OSError."""
+    regular file within the budget ``limit`` (``file_bytes`` unless a kind of file has a
+    smaller one). A ContentError naming the file when it is missing, a folder or
+    unreadable, never Python's own OSError."""
     return read_inside(path, roots if roots is not None else [path.absolute().parent],
-                       expected)
+                       expected, limit)

@@ -5,13 +5,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from ..errors import ContentError, Problem
+from ..errors import ContentError, Problem, excerpt
 from ..limits import limit, refuse
 from ..resources import file_version
 from .textfile import read_text
@@ -73,15 +77,33 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
         key = loader.construct_object(key_node, deep=True)
         if not isinstance(key, (str, int)):
             raise yaml.constructor.ConstructorError(
-                None, None, f"keys must be text or numbers, got {key!r}", key_node.start_mark
+                None, None, f"keys must be text or numbers, got {excerpt(key)}", key_node.start_mark
             )
         if key in result:
             raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key '{key}'", key_node.start_mark
+                None, None, f"duplicate key {excerpt(key)}", key_node.start_mark
             )
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[str(key)] = key_node.start_mark.line + 1
     return result
+
+
+class _TooLong(Exception):
+    """A text past ``text_chars``, at its line: told by ``load_yaml_text``, which knows the
+    file."""
+
+    def __init__(self, chars: int, line: int):
+        super().__init__(chars, line)
+        self.chars, self.line = chars, line
+
+
+def _text(loader: _Loader, node: yaml.ScalarNode) -> str:
+    """A scalar's text, refused past ``text_chars``: a ruling of megabytes in ``edition:``
+    (or any text) would be fitted, hyphenated and quoted whole before it overflows."""
+    text = loader.construct_scalar(node)
+    if len(text) > limit("text_chars"):
+        raise _TooLong(len(text), node.start_mark.line + 1)
+    return text
 
 
 def _construct_sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
@@ -107,12 +129,13 @@ def _construct_msg(loader: _Loader, node: yaml.Node) -> Msg:
         raise yaml.constructor.ConstructorError(
             None, None, "!t marks one piece of text", node.start_mark
         )
-    return Msg(loader.construct_scalar(node))
+    return Msg(_text(loader, node))
 
 
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 _Loader.add_constructor("!t", _construct_msg)
+_Loader.add_constructor("tag:yaml.org,2002:str", _text)
 
 
 WORDS = {"int": "whole number", "float": "number", "timestamp": "date"}
@@ -141,6 +164,11 @@ for _kind in WORDS:
 
 def load_yaml_text(text: str, source: str) -> Any:
     """Parse YAML text; a syntax error becomes a ContentError with the line."""
+    return _counted(text, source)[0]
+
+
+def _counted(text: str, source: str) -> tuple[Any, int]:
+    """The data of YAML text and the values it builds, aliases expanded."""
     try:
         data = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader derives from SafeLoader
     except yaml.MarkedYAMLError as exc:
@@ -154,15 +182,17 @@ def load_yaml_text(text: str, source: str) -> Any:
         raise ContentError(Problem(source, "", f"invalid YAML: {exc}")) from None
     except RecursionError:
         raise ContentError(Problem(source, "", "invalid YAML: nested too deeply")) from None
-    _count_values(data, source)
-    return data
+    except _TooLong as exc:
+        raise refuse(source, "text_chars", f"a text of {exc.chars:,} characters",
+                     exc.line) from None
+    return data, _count_values(data, source)
 
 
-def _count_values(data: Any, source: str) -> None:
+def _count_values(data: Any, source: str) -> int:
     """Refuse a file whose values, every alias (``*name``) expanded, number more than
     ``yaml_nodes``: PyYAML shares an alias's value, but every later step (freezing, drawing,
     hashing) walks each copy, so ten nested aliases of ten make ten billion values of a
-    few hundred bytes. Walks no further than the limit."""
+    few hundred bytes. Walks no further than the limit; the number of values."""
     budget = limit("yaml_nodes")
     todo, seen = [data], 0
     while todo:
@@ -175,13 +205,56 @@ def _count_values(data: Any, source: str) -> None:
             todo.extend(value.keys())
         elif isinstance(value, list):
             todo.extend(value)
+    return seen
+
+
+# the values the YAML files of the game load under way have built so far (None: no load)
+_FOLDER_VALUES: ContextVar[list[int] | None] = ContextVar("folder_yaml_values", default=None)
+
+
+@contextmanager
+def folder_values() -> Iterator[None]:
+    """One game load: every YAML file it reads counts against ``folder_yaml_nodes``
+    together, each within ``yaml_nodes`` on its own (900 layout files of 990,000 values
+    each took a minute, one at a time)."""
+    token = _FOLDER_VALUES.set([0])
+    try:
+        yield
+    finally:
+        _FOLDER_VALUES.reset(token)
+
+
+def _spend(values: int, source: str) -> None:
+    spent = _FOLDER_VALUES.get()
+    if spent is None:
+        return
+    spent[0] += values
+    if spent[0] > limit("folder_yaml_nodes"):
+        raise refuse(source, "folder_yaml_nodes", f"{spent[0]:,} values in the YAML files "
+                     "of this game read so far, this one's counted, aliases expanded")
+
+
+def yaml_files(folder: Path) -> list[Path]:
+    """The ``*.yaml`` files of ``folder``, sorted; refused past ``yaml_files`` before any
+    is read or the rest is listed."""
+    most = limit("yaml_files")
+    found = list(islice(folder.glob("*.yaml"), most + 1))
+    if len(found) > most:
+        raise refuse(str(folder), "yaml_files", "YAML files in this folder")
+    return sorted(found)
 
 
 def load_yaml(path: Path, roots: tuple[Path, ...] | None = None) -> Any:
     """Read and parse a YAML file, with errors that name it (and what it is when it is not
     text); ``roots``: the folders it may lie in (see ``paths``)."""
-    return load_yaml_text(read_text(path, "YAML text", "save it as UTF-8 in a text editor",
-                                    roots=roots), str(path))
+    data, values = _read(path, roots)
+    _spend(values, str(path))
+    return data
+
+
+def _read(path: Path, roots: tuple[Path, ...] | None) -> tuple[Any, int]:
+    return _counted(read_text(path, "YAML text", "save it as UTF-8 in a text editor",
+                              roots=roots), str(path))
 
 
 def load_yaml_shared(path: Path, roots: tuple[Path, ...] | None = None) -> Any:
@@ -192,12 +265,15 @@ def load_yaml_shared(path: Path, roots: tuple[Path, ...] | None = None) -> Any:
         version = file_version(path)
     except OSError:
         return load_yaml(path, roots)  # names the problem
-    return _parsed(path, version, roots)
+    data, values = _parsed(path, version, roots)
+    _spend(values, str(path))
+    return data
 
 
 @lru_cache(maxsize=64)
-def _parsed(path: Path, version: tuple[int, int], roots: tuple[Path, ...] | None) -> Any:
-    return load_yaml(path, roots)
+def _parsed(path: Path, version: tuple[int, int], roots: tuple[Path, ...] | None
+            ) -> tuple[Any, int]:
+    return _read(path, roots)
 
 
 def line_of(container: Any, key: str | int | None = None) -> int | None:

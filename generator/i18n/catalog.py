@@ -5,6 +5,7 @@ order (see :mod:`.places`). English is the source language."""
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -16,7 +17,6 @@ from typing import Any, Protocol
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError
 
-from ..content.textfile import read_text
 from ..content.wording import agreeing, counted
 from ..content.yamlio import Msg
 from ..errors import ContentError, Problem
@@ -32,7 +32,7 @@ from .places import (
     shown,
 )
 from .plural_forms import plural_function, plural_index
-from .po_reading import read_po_text
+from .po_reading import catalog_text, read_po_text
 from .po_syntax import syntax_problems
 
 SOURCE_LANG = "en"
@@ -73,7 +73,7 @@ def entries_set_aside() -> Iterator[None]:
 @lru_cache(maxsize=64)
 def _read_catalog(path: Path, version: tuple[int, int]) -> tuple[Catalog, tuple[Problem, ...]]:
     # what a .po is instead, when not UTF-8 text (UTF-16 from a Windows editor), and the fix
-    text = read_text(path, "a translation catalog (.po text)", SAVE_PO_AS)
+    text = catalog_text(path, SAVE_PO_AS)
     try:
         problems = syntax_problems(path, text)
         if problems:
@@ -115,19 +115,50 @@ def catalog_paths(lang: str, game_folder: Path | None) -> list[Path]:
     paths: list[Path] = []
     for folder in catalog_folders(game_folder):
         paths.append(folder / f"{lang}.po")
-        paths.extend(sorted(folder.glob(f"{lang}.*.po")))
+        paths.extend(folder / name for name in _po_names(folder).get(lang.split(".")[0], ())
+                     if name.startswith(f"{lang}.") and name.endswith(".po")
+                     and len(name) > len(lang) + 3)
     return paths
+
+
+def _po_names(folder: Path) -> dict[str, list[str]]:
+    """The names of the folder's ``*.po`` files by their first dotted part (the language),
+    sorted; listed once per version of the folder, so finding each of many languages' files
+    is not a walk of the whole folder each time."""
+    try:
+        version = file_version(folder)
+    except OSError:
+        return {}
+    return _listed(folder, version)
+
+
+@lru_cache(maxsize=16)
+def _listed(folder: Path, version: tuple[int, int]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(entry.name for entry in entries if entry.name.endswith(".po"))
+    except OSError:  # not a folder, or not one pnp may read: no catalogs
+        return {}
+    for name in names:
+        found.setdefault(name.split(".")[0], []).append(name)
+    return found
 
 
 def languages_for(game_folder: Path) -> list[str]:
     """The one answer to "which languages does this game have": the languages it is built
     in without ``--lang`` and whose text must fit. A built-in game has French, English and
     German; a designer's own game has English. Either adds every ``<lang>.po`` (or
-    ``<lang>.<topic>.po``) of its search path: the user's folder, then its ``locales/``."""
-    found = {p.name.split(".")[0] for folder in game_catalog_folders(game_folder)
-             for p in folder.glob("*.po")}
+    ``<lang>.<topic>.po``) of its search path: the user's folder, then its ``locales/``;
+    refused past ``languages`` of them (each is a build, a fit, a status of its own)."""
+    found = {lang for folder in game_catalog_folders(game_folder)
+             for lang in _po_names(folder)}
     first = list(LANGUAGES) if is_builtin(game_folder) else [SOURCE_LANG]
-    return [*first, *sorted(found - set(first))]
+    langs = [*first, *sorted(found - set(first))]
+    if len(langs) > limit("languages"):
+        raise refuse(shown(game_catalog_folders(game_folder)[-1]), "languages",
+                     f"{len(langs):,} languages, one for each catalog name")
+    return langs
 
 
 @dataclass

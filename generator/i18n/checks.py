@@ -88,7 +88,10 @@ def _forms(indexes: list[int], plural: bool) -> str:
 def _form_problems(source: str, text: str, wanted: Counter[str],
                    allowed: Counter[str]) -> list[str]:
     """What is wrong with one translated form: an unsafe format spec alone (the one problem
-    worth telling), else lost or added placeholders and markup."""
+    worth telling), else lost or added placeholders and markup. A translation past
+    ``text_chars`` is refused before anything reads it (the guide would fit it whole)."""
+    if len(text) > limit("text_chars"):
+        return [past("text_chars", f"a translation of {len(text):,} characters")]
     unsafe = format_problem(text)
     if unsafe:
         return [unsafe]

@@ -17,8 +17,8 @@ from jinja2.ext import babel_extract
 
 from ..content.deck_text import deck_messages
 from ..content.textfile import read_text
-from ..content.yamlio import Msg, load_yaml
-from ..paths import regular_file
+from ..content.yamlio import Msg, folder_values, load_yaml_shared, yaml_files
+from ..paths import folder_files, inside, regular_file
 from ..resources import templates_dir
 from .catalog import message_key
 from .engine_messages import (
@@ -31,7 +31,7 @@ from .engine_messages import (
     RULE_SUMMARY_PAGE,
     gender_context,
 )
-from .room import Box, element_box, field_box, layout_boxes, rules_room
+from .room import BoxIndex, element_box, layout_boxes, rules_room
 
 KEYWORDS = ("_", "gettext", "ngettext", "pgettext")
 ENGINE = "pnp:"  # the prefix of a source reference to the engine's files, not the game's
@@ -76,24 +76,25 @@ def _add(found: Messages, message: str | tuple | None, where: str, line: int | N
 Path_ = list[str]  # the keys from a YAML file's top to one value ("#3" for a list's 3rd)
 
 
-def _walk(value: Any, line: int | None = None, path: Path_ | None = None,
-          ) -> Iterator[tuple[Any, int | None, Path_]]:
-    """Every scalar of a YAML tree with the line it sits on and its path of keys (an item of
-    a list by its ``id`` or ``name`` when it has one, else by its number)."""
+def _walk(value: Any, line: int | None = None, path: Path_ | None = None, parent: Any = None,
+          ) -> Iterator[tuple[Any, int | None, Path_, Any]]:
+    """Every scalar of a YAML tree with the line it sits on, its path of keys (an item of
+    a list by its ``id`` or ``name`` when it has one, else by its number) and the mapping or
+    list that holds it (a layout's element: what a note measures, never looked up again)."""
     path = path or []
     if isinstance(value, dict):
         lines = getattr(value, "lines", {})
         for key, item in value.items():
-            yield from _walk(item, lines.get(str(key), line), [*path, str(key)])
+            yield from _walk(item, lines.get(str(key), line), [*path, str(key)], value)
     elif isinstance(value, list):
         lines = getattr(value, "lines", [])
         for index, item in enumerate(value):
             label = item.get("id") or item.get("name") if isinstance(item, dict) else None
             step = f"#{label}" if isinstance(label, str) else f"#{index + 1}"
             yield from _walk(item, lines[index] if index < len(lines) else line,
-                             [*path, step])
+                             [*path, step], value)
     else:
-        yield value, line, path
+        yield value, line, path, parent
 
 
 def _jinja(source: str, where: str, first_line: int, found: Messages,
@@ -110,14 +111,13 @@ def _place(game: str, where: str, path: Path_) -> str:
     return f"{game}: {where} › {' › '.join(k.lstrip('#') for k in path)}"
 
 
-def data_messages(path: Path, root: Path, found: Messages,
-                  boxes: tuple[Box, ...] = ()) -> None:
+def data_messages(path: Path, root: Path, found: Messages, boxes: BoxIndex) -> None:
     """``!t`` texts of one data file, each noted with its place (game, file, keys) and the
     box of the layouts that prints it."""
     where = str(path.relative_to(root))
-    for value, line, keys in _walk(load_yaml(path, (root,))):
+    for value, line, keys, _ in _walk(load_yaml_shared(path, (root,))):
         if isinstance(value, Msg):
-            box = field_box(list(boxes), keys)
+            box = boxes.field_box(keys)
             note = _place(root.name, where, keys) + (f"; prints in {box.note()}" if box else "")
             if keys == ["title"]:
                 note += ("; the game's name: keep it as it is, unless the game's edition in "
@@ -132,25 +132,19 @@ def layout_messages(path: Path, root: Path, found: Messages, game: str | None = 
     """gettext calls inside the template strings and expressions of one layout file, each
     noted with its layout and element, and the element's box when given in numbers."""
     where = prefix + str(path.relative_to(root))
-    raw = load_yaml(path, (root,))
+    raw = load_yaml_shared(path, (root,))
     for name, layout in raw.items() if isinstance(raw, dict) else ():
-        for value, line, keys in _walk(layout, getattr(raw, "lines", {}).get(str(name))):
+        for value, line, keys, element in _walk(layout, getattr(raw, "lines", {})
+                                                .get(str(name))):
             if isinstance(value, str) and "(" in value and any(k + "(" in value
                                                                for k in KEYWORDS):
                 source = value if "{{" in value or "{%" in value else "{{ " + value + " }}"
-                note = _layout_note(game or "every game", where, str(name), layout, keys)
+                note = _layout_note(game or "every game", where, str(name), element, keys)
                 _jinja(source, where, line or 1, found, note)
 
 
-def _layout_note(game: str, where: str, name: str, layout: Any, keys: Path_) -> str:
+def _layout_note(game: str, where: str, name: str, element: Any, keys: Path_) -> str:
     """Where a layout's text prints: the layout, and the box of the element holding it."""
-    element = layout
-    for key in keys[:-1]:
-        if isinstance(element, list):
-            element = next((e for i, e in enumerate(element) if isinstance(e, dict) and
-                            f"#{e.get('id') or e.get('name') or i + 1}" == key), None)
-        elif isinstance(element, dict):
-            element = element.get(key)
     box = element_box(element, where, name) if isinstance(element, dict) else None
     if box is not None:
         return f"{game}: {box.note()}"
@@ -165,7 +159,7 @@ def template_messages(path: Path, root: Path, found: Messages, prefix: str = "",
 
 def rules_templates(folder: Path) -> list[Path]:
     """The template files of a game's rules components, as the build finds them."""
-    raw = load_yaml(folder / "game.yaml") or {}
+    raw = load_yaml_shared(folder / "game.yaml", (folder,)) or {}
     names = [c.get("template") for c in raw.get("components") or []
              if isinstance(c, dict) and c.get("kind") == "rules"]
     found = []
@@ -181,29 +175,41 @@ def rules_templates(folder: Path) -> list[Path]:
 
 def product_templates(folder: Path) -> list[Path]:
     """The templates of the products built on a game's rules (see PRODUCT_TEMPLATES)."""
-    rules = (load_yaml(folder / "game.yaml") or {}).get("rules")
+    rules = (load_yaml_shared(folder / "game.yaml", (folder,)) or {}).get("rules")
     name = PRODUCT_TEMPLATES.get(rules) if isinstance(rules, str) else None
     return sorted((templates_dir() / name).glob("*.j2")) if name else []
 
 
 def game_messages(folder: Path) -> Messages:
-    """Every message a game folder defines itself, in file order."""
+    """Every message a game folder defines itself, in file order. The folder is held to the
+    budgets a build holds it to: its files together (``paths.folder_files``), each file read
+    (``file_bytes``, ``yaml_nodes``) and all of them (``yaml_files``, ``folder_yaml_nodes``),
+    its decks' cards."""
+    with folder_values():
+        return _game_messages(folder)
+
+
+def _game_messages(folder: Path) -> Messages:
+    folder_files(folder)
     found: Messages = {}
-    boxes = layout_boxes(folder / "layouts", folder)
-    for path in sorted(folder.glob("*.yaml")):
-        data_messages(path, folder, found, tuple(boxes))
-    for path in sorted((folder / "layouts").glob("*.yaml")):
+    layouts = folder / "layouts"
+    inside(layouts, [folder], "the layouts folder")  # a link by that name must not lead out
+    boxes = BoxIndex(layout_boxes(layouts, folder), str(layouts))
+    for path in yaml_files(folder):
+        data_messages(path, folder, found, boxes)
+    for path in yaml_files(layouts):
         layout_messages(path, folder, found, folder.name)
     for message, source, row, name in deck_messages(folder):  # a spreadsheet deck's cells
-        box = field_box(boxes, ["cards", name])
+        box = boxes.field_box(["cards", name])
         _add(found, str(message), source, row, f"{folder.name}: {message.note}"
              + (f"; prints in {box.note()}" if box else ""))
     for path in rules_templates(folder):
-        inside = path.resolve().is_relative_to(folder.resolve())
-        template_messages(path, folder.resolve() if inside else templates_dir(), found,
-                          "" if inside else ENGINE,
+        own = path.resolve().is_relative_to(folder.resolve())
+        template_messages(path, folder.resolve() if own else templates_dir(), found,
+                          "" if own else ENGINE,
                           f"{folder.name}: the rule summary; "
-                          + rules_room(load_yaml(folder / "game.yaml", (folder,)) or {}))
+                          + rules_room(load_yaml_shared(folder / "game.yaml", (folder,))
+                                       or {}))
     return found
 
 
@@ -249,7 +255,7 @@ def own_messages(folder: Path) -> Messages:
     its rules (Savvy's page), not the engine's shared strings; and, optional, the gender of
     each sheet's title, which picks the form of the guide's step said of it."""
     found = game_messages(folder)
-    raw = load_yaml(folder / "game.yaml", (folder,)) or {}
+    raw = load_yaml_shared(folder / "game.yaml", (folder,)) or {}
     for item in raw.get("components") or []:  # every part the guide names
         if isinstance(item, dict) and isinstance(item.get("title"), Msg):
             _add(found, str(item["title"]), "game.yaml", 0, f"{folder.name}: optional: the "

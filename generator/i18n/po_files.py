@@ -24,8 +24,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import escape, write_po
 
-from ..content.textfile import read_text
-from .po_reading import read_po_text
+from .po_reading import catalog_text, read_po_text
 
 WIDTH = 79  # gettext's msgcat/msgmerge wrap at 79 columns; Babel's width counts the same way
 TRANSLATOR_ENV = "PNP_TRANSLATOR"  # "Name <email>": the Last-Translator of catalogs written
@@ -213,7 +212,7 @@ def _wrap(prefix: str, keyword: str, string: str) -> list[str]:
 
 def load(path: Path, locale: str | None = None) -> Catalog:
     """A catalog as Babel reads it, comments, previous msgids and obsolete entries included."""
-    text = read_text(path, "a translation catalog (.po text)", "save it as UTF-8")
+    text = catalog_text(path, "save it as UTF-8")
     catalog = read_po_text(path, text, locale)
     setattr(catalog, EXTRA_HEADERS, _extra_headers(text, catalog))  # (extras, field order)
     return catalog

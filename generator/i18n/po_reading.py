@@ -1,8 +1,15 @@
-"""A catalog (.po) read by Babel with its number of plural forms bounded. Babel fills every
-plural message with as many forms as the ``Plural-Forms`` header's ``nplurals`` says, as it
-reads: ``nplurals=200000000`` took gigabytes and minutes in ``pnp i18n update``. The count is
-judged where Babel reads it, wherever the header stands in the file, before any message is
-filled; CLDR's languages need at most 6 (``plural_forms``)."""
+"""A catalog (.po) read within its budgets: its size before a byte is read, and its number of
+plural forms as Babel reads it.
+
+Size: every .po a build or a ``pnp i18n`` command reads goes through :func:`catalog_text`, the
+build's reader (``paths.read_inside``): a regular file inside its folder, within
+``file_bytes``, then within ``catalog_bytes`` (Babel takes about 30 bytes of memory for each
+byte of a catalog), judged by its size before it is read and read no further than that.
+
+Plural forms: Babel fills every plural message with as many forms as the ``Plural-Forms``
+header's ``nplurals`` says, as it reads: ``nplurals=200000000`` took gigabytes and minutes in
+``pnp i18n update``. The count is judged where Babel reads it, wherever the header stands in
+the file, before any message is filled; CLDR's languages need at most 6 (``plural_forms``)."""
 
 from __future__ import annotations
 
@@ -12,7 +19,11 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileParser
 
+from ..content.textfile import read_text
 from ..limits import limit, refuse
+from ..paths import regular_file
+
+CATALOG = "a translation catalog (.po text)"
 
 
 class _TooMany(ValueError):
@@ -30,6 +41,14 @@ class _Bounded(Catalog):
         if count > limit("plural_forms"):
             raise _TooMany(count)
         return count
+
+
+def catalog_text(path: Path, fix: str) -> str:
+    """The text of the catalog at ``path``: a regular file in its folder within
+    ``file_bytes`` and then ``catalog_bytes``, both judged by its size before it is read
+    (a sparse file of gigabytes is never read), as UTF-8 (else what it is, and ``fix``)."""
+    regular_file(path, [path.absolute().parent], CATALOG)
+    return read_text(path, CATALOG, fix, limit="catalog_bytes")
 
 
 def read_po_text(path: Path, text: str, locale: str | None = None,

@@ -13,10 +13,12 @@ installed package), and read from there first.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 
+from ..content.textfile import read_bytes
 from ..errors import ContentError, UsageError
 from ..files import write_atomically
 from ..resources import shipped
@@ -39,6 +41,7 @@ from .extract import (
 from .merge import merge
 from .places import LOCALES_ENV, catalog_home, is_builtin, user_engine_folder
 from .po_files import dumps, fill_header, header_comment, load
+from .po_reading import CATALOG
 from .progress import Status, count
 
 POT_NAME = "messages.pot"
@@ -142,33 +145,42 @@ def init(folder: Path | None, lang: str, force: bool = False, who: str | None = 
     return _write(catalog, folder, path.name)
 
 
+class Updated(NamedTuple):
+    """A catalog written (or left as it was) and what the user should hear of it."""
+
+    path: Path
+    changed: bool
+    note: str | None = None  # fuzzy matching cut short by its budgets (see .fuzzy)
+
+
 def update(folder: Path | None, lang: str, who: str | None = None) -> Path:
     """:func:`updated`'s catalog path."""
-    return updated(folder, lang, who)[0]
+    return updated(folder, lang, who).path
 
 
-def updated(folder: Path | None, lang: str, who: str | None = None) -> tuple[Path, bool]:
+def updated(folder: Path | None, lang: str, who: str | None = None) -> Updated:
     """Merge what the catalog must translate now into ``<lang>.po`` as msgmerge would (see
     :mod:`.merge`): an unchanged or returning text keeps its translation, a changed one
     keeps it marked fuzzy with the previous msgid (``#|``), a removed one becomes obsolete
     (``#~``), translator comments and the header stay. A catalog nothing changed in is left
     byte for byte, its revision date too. Starts the catalog when there is none. The revision
     date (and Last-Translator) change only when an entry did, not for a note or a reference.
-    Returns the path and whether the file changed."""
+    Returns the path, whether the file changed and the note of the fuzzy matching's
+    budgets when they left a changed text new."""
     _known_language(lang)
     path = _home(folder) / f"{lang}.po"
     if not path.is_file():
-        return init(folder, lang, who=who), True
-    before = path.read_bytes()
-    catalog = load(path, lang)
+        return Updated(init(folder, lang, who=who), True)
+    catalog = load(path, lang)  # judged by its size before a byte of it is read
+    before = read_bytes(path, CATALOG)
     entries = _entries(catalog)
     template = _catalog(template_messages(folder), _project(folder))
-    merge(catalog, template, _engine_ids(folder))
-    if dumps(catalog) == before:
-        return path.absolute(), False  # nothing changed: the file stays byte for byte
+    note = merge(catalog, template, _engine_ids(folder))
+    if dumps(catalog) == before:  # nothing changed: the file stays byte for byte
+        return Updated(path.absolute(), False, note)
     catalog.creation_date = template.creation_date
     fill_header(catalog, lang, who, revised=_entries(catalog) != entries)
-    return _write(catalog, folder, path.name), True
+    return Updated(_write(catalog, folder, path.name), True, note)
 
 
 def _entries(catalog: Catalog) -> list[tuple]:
@@ -188,7 +200,7 @@ def _engine_ids(folder: Path | None) -> set[str]:
 
 
 def engine_catalog(folder: Path, lang: str, action: str, who: str | None = None
-                   ) -> Path | None:
+                   ) -> Updated | None:
     """The engine's catalog beside a built-in game's: started when no engine catalog of
     ``lang`` exists (shipped or the user's), brought up to date on ``update`` when the user
     has one. None when there is nothing to do (a game folder of one's own holds the shared
@@ -197,17 +209,22 @@ def engine_catalog(folder: Path, lang: str, action: str, who: str | None = None
         return None
     mine = user_engine_folder() / f"{lang}.po"
     if mine.is_file():
-        return updated(None, lang, who)[0] if action == "update" else None
+        return updated(None, lang, who) if action == "update" else None
     if any(path.is_file() for path in catalog_paths(lang, None)):
         return None  # the shipped engine catalog translates it
-    return init(None, lang, who=who)
+    return Updated(init(None, lang, who=who), True)
 
 
-def status(folder: Path, lang: str) -> Status:
-    """How far ``lang`` of a game is: its strings and words by part, missing and fuzzy
-    (every plural form written, not fuzzy, counts as translated), and the problems of its
-    catalogs, counted past them."""
+def status(folder: Path, langs: list[str]) -> dict[str, Status]:
+    """How far each of ``langs`` of a game is: its strings and words by part, missing and
+    fuzzy (every plural form written, not fuzzy, counts as translated), and the problems of
+    its catalogs, counted past them. The game's texts are collected once for all the
+    languages (a folder may hold a catalog for each of hundreds)."""
     own, shared = own_messages(folder), shared_messages(bool(rules_templates(folder)))
+    return {lang: _status(folder, lang, own, shared) for lang in langs}
+
+
+def _status(folder: Path, lang: str, own: Messages, shared: Messages) -> Status:
     if lang == SOURCE_LANG:
         return count(own, shared, None, [])
     problems: list[str] = []

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..content.checker import Checker, join
 from ..content.yamlio import load_yaml
-from ..errors import UsageError
+from ..errors import UsageError, excerpt
 
 MAX_OFFSET = 20.0    # mm: beyond this a drift is not a printer's (as --back-offset)
 MAX_ROTATION = 5.0   # degrees: beyond this a back is not turned by a printer but by hand
@@ -78,7 +78,7 @@ def _offset(check: Checker, entry: dict, path: str) -> tuple[float, float]:
             and all(_is_number(v, MAX_OFFSET) for v in value)):
         return float(value[0]), float(value[1])
     check.add(join(path, "back_offset"), f"expected [X, Y] in mm, each from -{MAX_OFFSET:g} "
-              f"to {MAX_OFFSET:g}, such as [0.8, -0.5]; got {value!r}", entry, "back_offset")
+              f"to {MAX_OFFSET:g}, such as [0.8, -0.5]; got {excerpt(value)}", entry, "back_offset")
     return 0.0, 0.0
 
 
@@ -87,7 +87,7 @@ def _rotation(check: Checker, entry: dict, path: str) -> float:
     if _is_number(value, MAX_ROTATION):
         return float(value)
     check.add(join(path, "back_rotation"), f"expected degrees from -{MAX_ROTATION:g} to "
-              f"{MAX_ROTATION:g}, such as 0.3; got {value!r}", entry, "back_rotation")
+              f"{MAX_ROTATION:g}, such as 0.3; got {excerpt(value)}", entry, "back_rotation")
     return 0.0
 
 

@@ -8,7 +8,7 @@ from functools import lru_cache
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import RenderError
+from ..errors import RenderError, excerpt
 
 BASIC = {"white": "#ffffff", "black": "#000000", "grey": "#666666", "gray": "#666666"}
 
@@ -32,7 +32,7 @@ def resolve(value: object, palette: Mapping[str, str], where: str) -> Color | No
                 pass
     known = ", ".join(sorted(palette)) or "(empty palette)"
     raise RenderError(
-        f"{where}: unknown colour {value!r}; use '#rrggbb' or a palette name: {known}")
+        f"{where}: unknown colour {excerpt(value)}; use '#rrggbb' or a palette name: {known}")
 
 
 def tint(colour: Color, keep: float) -> Color:

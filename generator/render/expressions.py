@@ -11,12 +11,13 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, Template, TemplateError, TemplateSyntaxError, Undefined, nodes
+from jinja2 import StrictUndefined, Template, TemplateSyntaxError, Undefined, nodes
 from jinja2.parser import Parser
 from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from ..errors import RenderError
+from ..errors import RenderError, excerpt
+from .failures import TEMPLATE_FAILURES, reason
 from .sandbox import BoundedSandbox, bounded_concat, bounded_filters
 
 DICT_ATTRIBUTES = frozenset(dir(dict))
@@ -108,7 +109,7 @@ def is_template(value: Any) -> bool:
 
 
 def _failed(where: str, kind: str, source: str, exc: Exception) -> RenderError:
-    return RenderError(f"{where}: {kind} {source!r} failed: {exc}")
+    return RenderError(f"{where}: {kind} {excerpt(source)} failed: {reason(exc)}")
 
 
 def render_value(value: Any, context: dict[str, Any], where: str, key: str = "") -> Any:
@@ -120,8 +121,7 @@ def render_value(value: Any, context: dict[str, Any], where: str, key: str = "")
         if "{%" in value:  # statements may set variables: a context of its own
             return bounded_concat(_template(value).generate(context))
         return bounded_concat(_template(value).root_render_func(_jinja_context(context)))
-    except (TemplateError, TypeError, ValueError, KeyError, IndexError,
-            ZeroDivisionError, RecursionError) as exc:
+    except TEMPLATE_FAILURES as exc:
         raise _failed(f"{where}.{key}" if key else where, "template", value, exc) from None
 
 
@@ -136,8 +136,7 @@ def evaluate(source: Any, context: dict[str, Any], where: str) -> Any:
             pass
         jinja.exported_vars.discard("result")
         return jinja.vars.pop("result")
-    except (TemplateError, TypeError, ValueError, KeyError, IndexError,
-            ZeroDivisionError, RecursionError) as exc:
+    except TEMPLATE_FAILURES as exc:
         raise _failed(where, "expression", source, exc) from None
 
 

@@ -64,6 +64,8 @@ def _string_names(value: str) -> frozenset[Read]:
         tree = environment().parse(source)
     except TemplateSyntaxError:
         return frozenset()  # plain text, not an expression: reads nothing
+    except RecursionError:  # nested too deeply to parse: drawing it names the box and why
+        return frozenset()
     found: set[Read] = set()
     _reads(tree, found)
     return frozenset(found)

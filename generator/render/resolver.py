@@ -16,7 +16,7 @@ from reportlab.lib.colors import Color
 from ..content.legibility import text_floor
 from ..content.markup import Symbol, icon_source, missing_icon
 from ..content.model import Game, Layout
-from ..errors import RenderError
+from ..errors import RenderError, excerpt
 from ..limits import limit, past
 from ..units import parse_length
 from . import colours
@@ -84,7 +84,7 @@ class Resolver:
             except (TypeError, ValueError) as exc:
                 raise RenderError(f"{where}.{key}: {exc}") from None
         if not math.isfinite(value):  # YAML's .inf and .nan: no place on a page
-            raise RenderError(f"{where}.{key}: {value!r} is not a finite number; give a "
+            raise RenderError(f"{where}.{key}: {excerpt(value)} is not a finite number; give a "
                               "number such as 12 (or a length such as '12mm')")
         return float(value)
 

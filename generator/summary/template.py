@@ -17,12 +17,13 @@ from typing import Any
 from babel import Locale, UnknownLocaleError
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateError
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..content.yamlio import load_yaml
-from ..errors import RenderError
+from ..errors import RenderError, excerpt
 from ..i18n.catalog import SOURCE_LANG, Translator, localize, message_key
 from ..paths import inside, regular_file
+from ..render.failures import TEMPLATE_FAILURES, reason
 from ..render.sandbox import BoundedSandbox, bounded_concat, bounded_filters
 from ..resources import templates_dir
 from .text import ICON_MARK, ID_MARK, Face, RuleText, parse
@@ -125,10 +126,8 @@ def render_rules(game_folder: Path, template: str, tr: Translator, context: Mapp
         data = localize(context.get("data", {}), recorder)
         output = bounded_concat(env.get_template(template).generate(
             {**context, "data": data, "lang": tr.lang}))
-    except TemplateError as exc:
-        raise RenderError(f"rules template '{template}': {exc}") from None
-    except (TypeError, ValueError, KeyError, IndexError, RecursionError) as exc:
-        raise RenderError(f"rules template '{template}' failed: {exc}") from None
+    except TEMPLATE_FAILURES as exc:
+        raise RenderError(f"rules template {excerpt(template)} failed: {reason(exc)}") from None
     faces = tuple(Face(face_title, tuple(blocks), tuple(ids),
                        any(not tr.has(i) for i in ids))
                   for face_title, blocks, ids in parse(output, recorder.ids))

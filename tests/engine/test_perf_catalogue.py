@@ -127,3 +127,21 @@ def test_the_bar_shows_only_once_a_build_has_run_for_a_second(
         clock[0] += progress.BAR_AFTER_S
         report(results[1])
         assert started == [clock[0]]
+
+
+def test_the_bar_on_a_terminal_says_building_not_its_markup(monkeypatch, capsys) -> None:
+    """The bar's description is styled, not printed with its markup tag: a plain string
+    column is drawn as it is, so '[progress.description]building' reached the screen."""
+    from types import SimpleNamespace
+
+    from generator.cli import progress
+
+    monkeypatch.setattr(progress.sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(progress, "BAR_AFTER_S", 0)
+    done = SimpleNamespace(skipped=False, path=Path("kit.pdf"), pages=1, cards=0, bytes=1024,
+                           seconds=0.5, fallback_ids=(), lang="en")
+    with progress.reporter(total=2, quiet=False) as report:
+        report(done)
+    out = capsys.readouterr().out
+    assert "building" in out and "1/2" in out
+    assert "[progress" not in out

@@ -7,7 +7,6 @@ byte for byte."""
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -16,15 +15,12 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from generator.content.loader import game_folder
-from support.cli import pnp
+from support.cli import pnp, translators_copy
 
 
 @pytest.fixture
 def game(tmp_path: Path, monkeypatch) -> Path:
-    monkeypatch.setenv("PNP_TRANSLATOR", "Ana Ruiz <ana@example.org>")
-    folder = tmp_path / "mb"
-    shutil.copytree(game_folder("microbious"), folder)
-    return folder
+    return translators_copy("microbious", tmp_path, monkeypatch)
 
 
 def _translate(po: Path, pairs: dict[str, str]) -> None:

@@ -21,6 +21,7 @@ from support.hostile import (
     Stranger,
     leaked,
     make_stranger,
+    refused,
     run_pnp,
     snapshot,
 )
@@ -257,6 +258,39 @@ def workbook_part_not_xml(s: Stranger) -> tuple[str, ...]:
     return ("cards.xlsx", "in templates/limits.yaml")
 
 
+
+def yaml_values_of_a_folder(s: Stranger) -> tuple[str, ...]:
+    """Five layout files each within ``yaml_nodes`` (990,000 values, aliases expanded), too
+    many together: the first file past the folder's budget ends the load."""
+    inner = "[" + ",".join(["1"] * 990) + "]"
+    for n in range(5):
+        (s.game / "layouts" / f"l{n}.yaml").write_text(
+            f"x{n}: &a {inner}\ny{n}: {{size: [10, 10], elements: [], "
+            f"junk: [{','.join(['*a'] * 1000)}]}}\n")
+    return ("layouts", "folder_yaml_nodes in templates/limits.yaml")
+
+
+def many_layout_files(s: Stranger) -> tuple[str, ...]:
+    for n in range(201):
+        (s.game / "layouts" / f"l{n}.yaml").write_text(f"y{n}: {{size: [10, 10], elements: []}}\n")
+    return ("layouts", "yaml_files in templates/limits.yaml")
+
+
+def long_yaml_text(s: Stranger) -> tuple[str, ...]:
+    """A text of 200,000 characters in game.yaml (a ruling of ``edition:``): refused where
+    it is read, before the guide fits it."""
+    _edit(s.game / "game.yaml", "components:",
+          'edition:\n  - "' + "word " * 40_000 + '"\ncomponents:')
+    return ("game.yaml:", "text_chars in templates/limits.yaml")
+
+
+def long_translation(s: Stranger) -> tuple[str, ...]:
+    (s.game / "locales").mkdir()
+    (s.game / "locales" / "fr.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgid "Cards"\nmsgstr "{"mot " * 50_000}"\n')
+    return ("fr.po", "text_chars in templates/limits.yaml")
+
 # ── 4. requests to private addresses ───────────────────────────────────────────────────
 def loopback_url(s: Stranger) -> tuple[str, ...]:
     _cards_url(s)
@@ -276,10 +310,11 @@ CASES: list[Case] = [
     cache_folder_link, yaml_aliases, yaml_nesting, translation_padding, translation_attribute,
     repeated_string, doubled_namespace, looped_long_value, megabytes_of_text, huge_power,
     many_cards, many_decks, nested_repeats, huge_board, svg_embedded_pictures, svg_of_many_shapes,
-    workbook_part_not_xml,
-    loopback_url, id_with_newline,
+    workbook_part_not_xml, yaml_values_of_a_folder, many_layout_files, long_yaml_text,
+    long_translation, loopback_url, id_with_newline,
 ]
-LANG = {catalog_link: "en", translation_padding: "fr", translation_attribute: "fr"}
+LANG = {catalog_link: "en", translation_padding: "fr", translation_attribute: "fr",
+        long_translation: "fr"}
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.__name__)
@@ -347,3 +382,11 @@ def test_the_untouched_stranger_builds(tmp_path: Path, template: Path):
     assert run.code == 0, run.err
     assert [p.name for p in stranger.out.glob("*.pdf")] == ["my-game-en-a4.pdf"]
     assert leaked(stranger) == []
+
+
+@pytest.mark.parametrize("case", [many_layout_files, yaml_values_of_a_folder],
+                         ids=lambda case: case.__name__)
+def test_i18n_extract_holds_a_folder_to_its_yaml_budgets(case: Case, stranger: Stranger):
+    """``pnp i18n extract`` reads every YAML file of the folder as a build does, within the
+    same folder-wide budgets, and stops at the first in one line."""
+    refused(stranger, *case(stranger), args=("i18n", "extract", "--game-dir", "my-game"))

@@ -60,3 +60,14 @@ def new_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.delenv("PNP_LOCALES", raising=False)
     assert pnp("new my-game", capsys)[0] == 0
     return tmp_path / "my-game"
+
+
+def translators_copy(game_id: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A built-in game copied into ``tmp_path`` as a game folder of one's own, which a
+    translator named by PNP_TRANSLATOR (Ana Ruiz) works on; the folder."""
+    monkeypatch.setenv("PNP_TRANSLATOR", "Ana Ruiz <ana@example.org>")
+    from generator.content.loader import game_folder
+
+    folder = tmp_path / game_id
+    shutil.copytree(game_folder(game_id), folder)
+    return folder

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...content.markup import MarkupError
 from ...content.typography import one_size_decks
-from ...errors import RenderError
+from ...errors import RenderError, excerpt
 from ..blocks import Block, Icon
 from ..expressions import evaluate
 from ..flow import Flowed, FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
@@ -81,7 +81,7 @@ def _fit(r: Resolver, element: Mapping[str, Any], context: dict[str, Any], w: fl
         raise RenderError(
             f"{where}: text overflows box '{element.get('id', 'flow')}' ({bw:g}×{bh:g} mm) "
             f"in language '{context.get('lang', '?')}' even at {style.min_size:g} pt, at "
-            f"message id {ids[0]!r}; shorten that translation or enlarge the box") from None
+            f"message id {excerpt(ids[0])}; shorten that translation or enlarge the box") from None
 
 
 def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: float, h: float,
@@ -117,7 +117,8 @@ def _pictures(block: Block, where: str) -> list[Picture]:
         return pictures(block.pieces)
     except MarkupError as exc:
         ids = _worded(block)
-        raise RenderError(f"{where}: the rule text at message id {ids[0]!r}: {exc}") from None
+        raise RenderError(f"{where}: the rule text at message id {excerpt(ids[0])}: "
+                          f"{exc}") from None
 
 
 ELEMENT = ElementType("flow", {

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...content.markup import MarkupError, Symbol, plain
-from ...errors import RenderError
+from ...errors import RenderError, excerpt
 from ...limits import limit, past
 from ...units import PT_PER_MM, mm
 from .. import colours
@@ -85,7 +85,7 @@ def whose(element: Mapping[str, Any], context: dict[str, Any]) -> str:
         return f"{box}, language '{context.get('lang', '?')}'"
     component = context.get("component", {}).get("id", "?")
     title = card.get("title") or card.get("name") or card.get("id")
-    named = f" {str(title)!r}" if title else ""
+    named = f" {excerpt(str(title))}" if title else ""
     return f"deck '{component}', card {context['number']}{named}, {box}"
 
 
