@@ -234,7 +234,7 @@ def shared_messages(rules: bool = True) -> Messages:
              "summary pages")
     _add(found, BLANK_BACK, engine, 0, "every game: the note on a page left blank")
     fonts = templates_dir() / "fonts.yaml"  # the type credit's translatable words
-    for value, line, _keys in _walk(load_yaml(fonts, (templates_dir(),))):
+    for value, line, _keys, _ in _walk(load_yaml_shared(fonts, (templates_dir(),))):
         if isinstance(value, Msg):
             _add(found, str(value), f"{ENGINE}templates/fonts.yaml", line, "every game: the "
                  "print guide's credit of a type face (its authors or its licence)")
