@@ -22,7 +22,7 @@ from .fields import field_map
 from .guide_spec import GUIDE_KEYS, read_edition, read_guide
 from .layouts import ElementSchema, read_raw_layouts, resolve_layouts, search_path
 from .markup import card_origin, check_card, check_layouts
-from .model import Board, Card, Deck, Game, Sheet, Size, freeze
+from .model import DECK_PIECES, Board, Card, Deck, Game, Sheet, Size, freeze
 from .rules_spec import RULES_KEYS, read_spec
 from .sizes import card_sizes, game_sizes, size_pair
 from .typefaces import FONTS_KEY, read_fonts
@@ -33,7 +33,7 @@ GAME_KEYS = {"id", "title", "rules", "palette", "vars", "data", "components", "d
              "colour_cues", FONTS_KEY, CREDITS_KEY, *GUIDE_KEYS}
 COMPONENT_KEYS = {
     "deck": {"id", "kind", "title", "size", "front", "back", "vars", "cards", "cards_file",
-             "expect", "fields", "share", "gang_cut", "encoding", "delimiter", "sheet",
+             "expect", "fields", "share", "gang_cut", "pieces", "encoding", "delimiter", "sheet",
              "cards_url", TRANSLATE_KEY},
     "sheet": {"id", "kind", "title", "layout", "copies", "orientation", "vars", "share"},
     "board": {"id", "kind", "title", "layout", "overlap", "vars"},
@@ -277,7 +277,12 @@ def _deck(check: Checker, item: Mapping[str, Any], where: str, folder: Path,
         return None
     share, gang_cut = _flag(check, item, "share", where), _flag(check, item, "gang_cut", where)
     _check_gang_cut(check, item, where, gang_cut and share)
-    return Deck(deck_id, title, size, tuple(cards), variables, share=share, gang_cut=gang_cut)
+    pieces = check.text(item, "pieces", where, default="cards") or "cards"
+    if pieces not in DECK_PIECES:
+        check.add(join(where, "pieces"), f"unknown pieces {pieces!r}: use one of "
+                  f"{', '.join(DECK_PIECES)}", item, "pieces")
+    return Deck(deck_id, title, size, tuple(cards), variables, share=share, gang_cut=gang_cut,
+                pieces=pieces)
 
 
 def deck_rows(item: Mapping[str, Any], where: str, folder: Path

@@ -85,6 +85,11 @@ class Card:
     origin: Origin | None = field(default=None, compare=False)
 
 
+# What a deck's pieces may be called in the print guide (``pieces:`` on a deck; default
+# cards): tiles and pawns are cut from card stock and never sleeved like cards.
+DECK_PIECES = ("cards", "tiles", "pawns")
+
+
 @dataclass(frozen=True)
 class Deck:
     """Cards of one size imposed on sheets, with crop marks and optional backs."""
@@ -97,6 +102,7 @@ class Deck:
     kind: str = "deck"
     share: bool = False         # packed onto pages shared with the game's other sharers
     gang_cut: bool = False      # each page prints its cut count (every deck shares cut lines)
+    pieces: str = "cards"       # what the print guide calls them: one of DECK_PIECES
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..resources import templates_dir
 from .checker import Checker, join
-from .yamlio import load_yaml
+from .yamlio import Msg, load_yaml
 
 FONTS_KEY = "fonts"  # the top-level key of game.yaml read here
 DISPLAY_ROLES = ("display", "display-bold")
@@ -45,11 +45,17 @@ def _table() -> dict[str, Any]:
     return dict(load_yaml(templates_dir() / "fonts.yaml"))
 
 
+def _words(value: Any) -> str:
+    """A credit's words: a ``!t`` message kept as one (the print guide translates it), a
+    name as text."""
+    return value if isinstance(value, Msg) else str(value)
+
+
 @lru_cache(maxsize=1)
 def faces() -> dict[str, Face]:
     """Every bundled face by id."""
-    return {face_id: Face(face_id, str(data["name"]), str(data["authors"]),
-                          str(data["licence"]), str(data["licence_file"]),
+    return {face_id: Face(face_id, str(data["name"]), _words(data["authors"]),
+                          _words(data["licence"]), str(data["licence_file"]),
                           dict(data["roles"]), str(data.get("weight", "regular")))
             for face_id, data in _table()["faces"].items()}
 

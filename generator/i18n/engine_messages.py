@@ -64,10 +64,18 @@ GUIDE_TOOLS_GLUE = ("You need scissors, or a craft knife and a metal ruler, and 
 GLUE_KINDS = ("fold", "board")
 # A deck's title with its trimmed card size, in the paper advice and the steps.
 GUIDE_CARD_SIZE = "{title} ({w} × {h} mm cards)"
+# ... and of a deck whose pieces are not cards (``pieces:`` on a deck), singular for a part of
+# one piece.
+GUIDE_PIECE_SIZES = {
+    "tiles": ("{title} ({w} × {h} mm tile)", "{title} ({w} × {h} mm tiles)"),
+    "pawns": ("{title} ({w} × {h} mm pawn)", "{title} ({w} × {h} mm pawns)"),
+}
 GUIDE_STEP = "{title} — {pages}: {step}"
 # The step of each kind of part when the game's ``assembly:`` gives none (documented defaults).
 GUIDE_STEPS = {
     "deck": "Cut the cards apart on the crop marks.",
+    "tiles": "Cut the tiles apart on the crop marks.",
+    "pawns": "Cut the pawns apart on the crop marks.",
     "fold": ("Fold each front-and-back pair on its dashed line, glue the halves together, then "
              "cut on the crop marks."),
     "board": ("Cut each tile along its solid edges, lay that edge on the dashed glue line of the "
@@ -126,7 +134,7 @@ GUIDE_MESSAGES: tuple[str | tuple[str, str], ...] = (
     GUIDE_PAPER_FOR, *GUIDE_PAPERS.values(), GUIDE_INK, *GUIDE_INK_LEVELS.values(),
     GUIDE_INK_FOR, GUIDE_INK_PART, GUIDE_SIMPLEX, GUIDE_BLANK, GUIDE_BACKS_APART,
     GUIDE_BACKS_OF, GUIDE_ASSEMBLY, GUIDE_TOOLS, GUIDE_TOOLS_GLUE, GUIDE_CARD_SIZE,
-    GUIDE_STEP, *GUIDE_STEPS.values(), GUIDE_GLUE_SIDES, GUIDE_BRING, GUIDE_BRING_INTRO,
-    GUIDE_BRING_NOTHING, GUIDE_EDITION, GUIDE_EDITION_INTRO, GUIDE_CREDITS,
+    *GUIDE_PIECE_SIZES.values(), GUIDE_STEP, *GUIDE_STEPS.values(), GUIDE_GLUE_SIDES, GUIDE_BRING,
+    GUIDE_BRING_INTRO, GUIDE_BRING_NOTHING, GUIDE_EDITION, GUIDE_EDITION_INTRO, GUIDE_CREDITS,
     *CREDIT_ROLES.values(), GUIDE_UNOFFICIAL, GUIDE_ICONS, GUIDE_TYPE, GUIDE_FACE,
 )

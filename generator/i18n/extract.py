@@ -233,6 +233,11 @@ def shared_messages(rules: bool = True) -> Messages:
         _add(found, RULE_SUMMARY_PAGE, engine, 0, "every game: the outline title of the rule "
              "summary pages")
     _add(found, BLANK_BACK, engine, 0, "every game: the note on a page left blank")
+    fonts = templates_dir() / "fonts.yaml"  # the type credit's translatable words
+    for value, line, _keys, _ in _walk(load_yaml_shared(fonts, (templates_dir(),))):
+        if isinstance(value, Msg):
+            _add(found, str(value), f"{ENGINE}templates/fonts.yaml", line, "every game: the "
+                 "print guide's credit of a type face (its authors or its licence)")
     for message in GUIDE_MESSAGES:  # the print guide, page 1 of every kit
         _add(found, message, engine, 0, "every game: the print guide, page 1 of the kit; "
              "a paragraph of the page's width, no box to fit")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..content.icon_set import icon_credits
 from ..content.model import Game
 from ..content.typefaces import faces_used
+from ..content.yamlio import Msg
 from ..i18n.catalog import Translator
 from ..i18n.engine_messages import (
     CREDIT_ROLES,
@@ -38,8 +39,15 @@ def credits_section(game: Game, tr: Translator) -> Face:
     blocks.append(Block("para", (tr.gettext(GUIDE_ICONS).format(
         set=icons["set"], authors=", ".join(icons["authors"]), licence=icons["licence"],
         url=icons["licence_url"]),), (GUIDE_ICONS,)))
-    faces = "; ".join(tr.gettext(GUIDE_FACE).format(name=face.name, authors=face.authors,
-                                                    licence=face.licence)
+    faces = "; ".join(tr.gettext(GUIDE_FACE).format(name=face.name,
+                                                    authors=_translated(tr, face.authors),
+                                                    licence=_translated(tr, face.licence))
                       for face in faces_used(game.fonts))
     blocks.append(Block("para", (tr.gettext(GUIDE_TYPE).format(faces=faces),), (GUIDE_TYPE,)))
     return Face(tr.gettext(GUIDE_CREDITS), tuple(blocks), (GUIDE_CREDITS,))
+
+
+def _translated(tr: Translator, words: str) -> str:
+    """A face's credit words in the build's language when templates/fonts.yaml marks them
+    ``!t`` (a description such as "the DejaVu team"); a name as it is."""
+    return tr.gettext(words) if isinstance(words, Msg) else words

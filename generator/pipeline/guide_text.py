@@ -44,6 +44,7 @@ from ..i18n.engine_messages import (
     GUIDE_PAPER,
     GUIDE_PAPER_FOR,
     GUIDE_PAPERS,
+    GUIDE_PIECE_SIZES,
     GUIDE_PRINTING,
     GUIDE_SAVE,
     GUIDE_SETTINGS,
@@ -311,7 +312,9 @@ def _kind(part: Part, options: PrintOptions) -> str:
     component = part.component
     if isinstance(component, Deck):
         folded = options.duplex == Duplex.NONE and options.backs == Backs.FOLD
-        return "fold" if folded and any(c.back for c in component.cards) else "deck"
+        if folded and any(c.back for c in component.cards):
+            return "fold"
+        return component.pieces if component.pieces in GUIDE_PIECE_SIZES else "deck"
     if isinstance(component, Board):
         return "board"
     return "shared" if part.shared else "sheet"
@@ -343,7 +346,12 @@ def _titled(part: Part, tr: Translator) -> str:
         return part.title
     size = part.component.size
     w, h = (format_decimal(side, locale=locale_for(tr.lang)) for side in (size.w, size.h))
-    text = tr.gettext(GUIDE_CARD_SIZE).format(title=part.title, w=w, h=h)
+    pieces = GUIDE_PIECE_SIZES.get(part.component.pieces)
+    if pieces is not None:
+        message = tr.ngettext(*pieces, len(part.component.cards))
+    else:
+        message = tr.gettext(GUIDE_CARD_SIZE)
+    text = message.format(title=part.title, w=w, h=h)
     return text.replace(" × ", f"{NBSP}×{NBSP}").replace(" mm", f"{NBSP}mm")
 
 

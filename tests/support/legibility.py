@@ -9,12 +9,14 @@ bottom of the page, under 4 mm) is a printer's note and may be smaller.
 
 from __future__ import annotations
 
+import ctypes
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
 import pdfplumber
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
 
 if __name__ == "__main__":  # run by hand, as above: tests/ is not on the path then
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -55,6 +57,31 @@ if __name__ == "__main__":
         print(f"{name}: {len(small)} small runs")
         for (page, size), text in small.items():
             print(f"  page {page} {size} pt: {text[:110]}")
+
+
+def letter_heights(path: Path, page: int, font_part: str) -> list[tuple[str, float]]:
+    """(letter, drawn height in pt) of each letter of one page (0-based) set in a font whose
+    name holds ``font_part``: the tight box of its ink, as pdfium reads it. A caps-only display
+    face is read by its capitals, so this is the size a player sees of such a label (Bebas
+    Neue set at 7 pt draws capitals 4.9 pt tall)."""
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        textpage = doc[page].get_textpage()
+        name = ctypes.create_string_buffer(256)
+        flags = ctypes.c_int()
+        found = []
+        for index in range(textpage.count_chars()):
+            letter = textpage.get_text_range(index, 1)
+            if not letter.isalpha():
+                continue
+            pdfium_raw.FPDFText_GetFontInfo(textpage.raw, index, name, len(name),
+                                            ctypes.byref(flags))
+            if font_part.encode() in name.value:
+                _left, bottom, _right, top = textpage.get_charbox(index, loose=False)
+                found.append((letter, top - bottom))
+        return found
+    finally:
+        doc.close()
 
 
 def _luminance(rgb: tuple[float, float, float]) -> float:

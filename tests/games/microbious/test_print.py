@@ -224,3 +224,35 @@ def test_one_body_size_on_every_rule_card(kit):
     assert len(sizes) == 1, sizes  # one size on every face
     size = sizes.pop()
     assert (size == 7.5) if lang == "de" else (7.0 <= size <= 7.5), size
+
+
+# what a power card prints when its target is the player: no "target" to point at
+SELF_LINES = {
+    "en": {"microscope": "You may secretly look at one of your own face-down cards.",
+           "masque": "No special power touches you for one turn."},
+    "fr": {"microscope": "Vous pouvez regarder en secret une de vos propres cartes face cachée.",
+           "masque": "Aucun pouvoir spécial ne vous touche pendant un tour."},
+    "de": {"microscope": "Du darfst dir heimlich eine deiner eigenen verdeckten Karten ansehen.",
+           "masque": "Einen Zug lang trifft dich keine Sonderkraft."},
+}
+POWER_NAMES = {"en": {"microscope": "MICROSCOPE", "masque": "MASK"},
+               "fr": {"microscope": "MICROSCOPE", "masque": "MASQUE"},
+               "de": {"microscope": "MIKROSKOP", "masque": "MASKE"}}
+YOU = {"en": "You", "fr": "Vous", "de": "Du"}
+
+
+@pytest.mark.slow
+def test_a_power_aimed_at_you_says_so(kit):
+    """The Microscope and Mask cards whose target is "You" say what the player does with their
+    own cards, never "the target"; the Microscope cards aimed at another player keep it."""
+    lang, _, pages = kit
+    seen = {"microscope": [], "masque": []}
+    for lines in pages:
+        for index, line in enumerate(lines):
+            for power, name in POWER_NAMES[lang].items():
+                if line == name and lines[index + 1:index + 2] == ["→"]:
+                    seen[power].append((lines[index + 2], fold(lines[index + 3:index + 6])))
+    assert len(seen["microscope"]) == 3 and len(seen["masque"]) == 3
+    for power, cards in seen.items():
+        for target, text in cards:
+            assert (SELF_LINES[lang][power] in text) == (target == YOU[lang]), (target, text)

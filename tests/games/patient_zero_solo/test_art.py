@@ -11,6 +11,7 @@ import pytest
 
 from generator.pipeline.load import resolve_game
 from support.clips import clip_boxes
+from support.legibility import letter_heights
 from support.solo import build_kit, filled_boxes, hex_rgb, text_runs
 from support.units import PT_PER_MM
 
@@ -68,9 +69,25 @@ def test_paper_die_draws_every_fold_dashed_once(tmp_path, game):
     assert drawn == wanted
 
 
-def test_german_die_faces_name_each_limb_on_one_line(tmp_path):
-    """A two-word limb name is one drawn string on every face, not two lines."""
+def test_die_faces_name_each_limb_whole(tmp_path):
+    """A two-word limb name is drawn whole on every face, on one line or two (the sticker's
+    13 mm cannot hold "Rechtes Bein" at a legible size), never hyphenated."""
     built = build_kit(tmp_path, "de", only=("die-stickers", "paper-die"))
     for component in ("die-stickers", "paper-die"):
-        runs = {r.text for r in text_runs(built.path, built.first_page[component])}
-        assert {"Rechtes Bein", "Linkes Bein", "Rechter Arm", "Linker Arm"} <= runs, component
+        runs = [r.text for r in text_runs(built.path, built.first_page[component])]
+        assert not [run for run in runs if run.endswith("-")], component
+        drawn = " ".join(runs)
+        for name in ("Rechtes Bein", "Linkes Bein", "Rechter Arm", "Linker Arm"):
+            assert drawn.count(name) == 2, (component, name)  # a sticker and a die face
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_die_labels_read_at_6_pt_or_more(tmp_path, lang):
+    """The stickers' and the paper die's limb names are set in the caps-only display face: a
+    player reads them by their capitals, which are drawn at least 6 pt tall (at 7 pt, Bebas
+    Neue's capitals were 4.9 pt: what reviewers read as 4–5 pt type)."""
+    built = build_kit(tmp_path, lang, only=("die-stickers", "paper-die"))
+    heights = letter_heights(built.path, built.first_page["die-stickers"], "Bebas")
+    assert len(heights) >= 2 * 6 * 4  # six names on the stickers and on the die, 4+ letters
+    small = [(letter, round(height, 2)) for letter, height in heights if height < 6.0]
+    assert small == []

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import shutil
 
+import pdfplumber
 import pytest
 
 from generator.content.loader import game_folder
@@ -16,6 +17,7 @@ from generator.pipeline.load import load_builtin
 from generator.pipeline.request import BuildRequest
 from support.legibility import small_text
 from support.pdf_text import fold, page_lines, rule_parts
+from support.units import PT_PER_MM as MM
 
 GAME = "patient-zero-solo"
 
@@ -122,3 +124,20 @@ def test_no_paragraph_ends_on_a_lone_word(built, lang):
             and not before.isupper() and not re.search(r"[.:;!?)]$", before)
             and not re.match(r"[↔\d]", before) and not line[:1].isdigit()]
     assert len(fronts) >= 6 and not lone, lone
+
+
+@pytest.mark.slow
+def test_card_text_stays_3_mm_above_the_footer(kit):
+    """On every epidemic card the effect's last line ends at least 3 mm above the footer line
+    (its number and name), so a full effect box never runs into it."""
+    _, path, _ = kit
+    gaps = []
+    with pdfplumber.open(str(path)) as pdf:
+        for page in pdf.pages:
+            words = page.extract_words(extra_attrs=["size"])
+            for footer in (w for w in words if re.fullmatch(r"\d+/44", w["text"])):
+                above = [w for w in words if footer["x0"] - 1 <= w["x0"] <= footer["x0"] + 56 * MM
+                         and footer["top"] - 30 * MM < w["bottom"] < footer["top"]]
+                gaps.append((footer["top"] - max(w["bottom"] for w in above)) / MM)
+    assert len(gaps) == 44
+    assert min(gaps) >= 3.0

@@ -1,6 +1,7 @@
 """Save Patient Zero's print guide: the screens go double-sided with the rest of the file (their
 second side turned to suit its flip), each lab sheet on a sheet of its own, the cut-out tools
-and the lab sheet have steps of their own, and the labs bring pencils and a Savvy."""
+and the lab sheet have steps of their own, and the labs bring pencils and a Savvy; the German
+guide says "du" to the person printing, as the other kits' German guides do."""
 
 from __future__ import annotations
 
@@ -41,6 +42,21 @@ def test_single_sided_screens_are_glued_back_to_back(built):
                              duplex="none").path, "save-patient-zero", "en")
     assert listed(guide, m.GUIDE_SIMPLEX) == set(range(1, 6)) and guide.pages == 5
     assert ("Screen, Lab-M — pages 4–5: Fold between its three panels so that it stands, "
-            "the inside (the tools) facing your lab. Printed single-sided: glue its pages back "
+            "the inside (the tools) facing the lab that uses it. Printed single-sided: glue its "
+            "pages back "
             "to back, two by two, in order.") in guide.text
     assert not listed(guide, m.GUIDE_DUPLEX["short"])
+
+
+# the second person plural ("ihr") and its possessives: the rules speak to the labs so, the
+# guide to the one person printing and assembling ("du"), in every German guide of the kits
+PLURAL_YOU = re.compile(r"\b(?:euch|euer|eure[nmrs]?|[Ff]altet|[Öö]ffnet|[Ss]chneidet)\b")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["save-patient-zero", "clinic-covid19", "microbious",
+                                  "patient-zero-solo", "pharma-code"])
+def test_german_guides_say_du_throughout(built, game):
+    guide = read_guide(built(game, "de").path, game, "de")
+    assert "Schneide" in guide.text
+    assert PLURAL_YOU.findall(guide.text) == []

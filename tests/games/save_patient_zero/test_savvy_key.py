@@ -172,3 +172,27 @@ def test_keys_n_prints_one_key_a_page_with_its_qr_and_the_set_aside_steps(tmp_pa
 def test_keys_n_out_of_range_is_a_clear_error(tmp_path, capsys):
     assert main(["savvy", "new", "--keys", "0", "--out", str(tmp_path)]) == 2
     assert "--keys 0" in capsys.readouterr().err and not list(tmp_path.iterdir())
+
+
+CAPTION = {"en": "holds the antidote", "fr": "contient l’antidote", "de": "enthält das Gegenmittel"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_qr_code_has_a_caption_in_the_pages_language(tmp_path, lang):
+    """Right under the QR code, in the key's language and at 6 pt or more: that scanning it
+    shows the antidote (the key is Savvy's alone) and how a photo of it restores the game."""
+    path = tmp_path / f"key-{lang}.pdf"
+    path.write_bytes(render_key(SECRET, SEED, lang, "a4"))
+    dpi = 150
+    picture = pypdfium2.PdfDocument(str(path))[0].render(scale=dpi / 72).to_pil()
+    (code,) = zxingcpp.read_barcodes(picture)
+    corners = code.position
+    left = min(corners.top_left.x, corners.bottom_left.x) * 72 / dpi
+    bottom = max(corners.bottom_left.y, corners.bottom_right.y) * 72 / dpi
+    with pdfplumber.open(path) as pdf:
+        words = pdf.pages[0].extract_words(extra_attrs=["size"])
+    below = [w for w in words if w["x0"] >= left - 6 * PT_PER_MM
+             and bottom < w["top"] < bottom + 20 * PT_PER_MM]
+    caption = " ".join(w["text"] for w in below)
+    assert CAPTION[lang] in caption and "pnp savvy key --qr" in caption, caption
+    assert min(w["size"] for w in below) >= 6.0
