@@ -34,7 +34,6 @@ def _ends_in_time(s: Stranger, *args: str) -> None:
 
 
 # ── 1. a layout name built by a template is matched as a regular expression ────────────
-@OPEN
 @pytest.mark.slow
 def test_a_templated_layout_name_cannot_backtrack_for_minutes(stranger: Stranger):
     """A ``use`` element whose layout is ``{{ 'x' }}x`` twelve times then ``z``, and one

@@ -11,7 +11,7 @@ from ...content.markup import MarkupError
 from ...content.typography import one_size_decks
 from ...errors import RenderError, excerpt
 from ..blocks import Block, Icon
-from ..expressions import evaluate
+from ..expressions import ANY_NAME, evaluate
 from ..flow import Flowed, FlowOverflow, FlowStyle, Run, draw_flow, fitted_flow
 from ..inline import Picture, pictures
 from ..recording import by_language
@@ -135,7 +135,7 @@ ELEMENT = ElementType("flow", {
     "gap": Key(LENGTH, "4", "Space between columns."),
     "color": Key(COLOUR, "black", "Colour of the text."),
     "accent": Key(COLOUR, "black", "Colour of headings and bullets."),
-}, draw, measure, draws=lambda element: ".*", example="""\
+}, draw, measure, draws=lambda element: ANY_NAME, example="""\
 size: [60, 40]
 elements:
   - {type: flow, x: 3, y: 3, w: 54, h: 34, blocks: "rules.faces[0].blocks", size: 8,
