@@ -55,7 +55,6 @@ def test_a_templated_layout_name_cannot_backtrack_for_minutes(stranger: Stranger
 
 
 # ── 2. text grown by ~ or + in a template's own variables ───────────────────────────────
-@OPEN
 @pytest.mark.parametrize("operator", ["~", "+"])
 def test_a_template_doubling_its_own_variable_is_refused_by_text_chars(stranger: Stranger,
                                                                         operator: str):
