@@ -107,7 +107,6 @@ def test_a_fork_s_referee_settings_of_the_wrong_kind_are_one_line(stranger: Stra
 
 
 # ── 4. one long word: fitting it is quadratic in its letters ────────────────────────────
-@OPEN
 @pytest.mark.slow
 def test_a_layout_text_of_one_long_word_ends_within_the_deadline(stranger: Stranger):
     """A layout text of one word of 20,400 letters: 20 kB, under ``text_chars`` (100,000;
