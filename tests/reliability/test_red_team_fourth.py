@@ -193,7 +193,6 @@ RULES = ("  - id: rules\n    kind: rules\n    title: !t Rules\n    template: r.j
          "    size: poker\n")
 
 
-@OPEN
 @pytest.mark.slow
 def test_a_rules_template_of_2000_faces_ends_within_the_deadline(stranger: Stranger):
     """A rules template of three lines whose loop writes 2,000 faces (``@face {{ i }}``):
