@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from string import Formatter
 from typing import Any
 
-from jinja2 import nodes
+from jinja2 import Environment, nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment, SecurityError
 from jinja2.utils import Namespace
@@ -32,6 +32,12 @@ DIGITS = re.compile(r"\d+")
 SIZED_FILTERS = ("center", "indent", "wordwrap", "truncate", "format", "replace", "join",
                  "batch", "slice")
 DIGITS_PER_BIT = math.log10(2)
+# filters that write their value (and arguments) as text: judged before they do, since a
+# list holding another twice, thirty times over, writes gigabytes
+WRITING_FILTERS = frozenset({
+    "capitalize", "center", "e", "escape", "forceescape", "format", "indent", "join", "lower",
+    "pprint", "replace", "safe", "string", "striptags", "title", "tojson", "trim", "truncate",
+    "upper", "urlencode", "urlize", "wordcount", "wordwrap", "xmlattr"})
 
 
 def _too_long(what: str) -> SecurityError:
@@ -129,9 +135,9 @@ def _joined(left: Any, right: Any) -> int | None:
 
 
 def _written(value: Any, memo: dict[int, int]) -> int:
-    """How long ``str(value)`` is, at least, measured without writing it: a list that
-    holds another twice, thirty times over, writes gigabytes from thirty small lists (each
-    list measured once, in ``memo``)."""
+    """How long ``str(value)`` is, at least (a list's brackets and texts, not its quotes
+    and commas), measured without writing it: a list that holds another twice, thirty times
+    over, writes gigabytes from thirty small lists (each list measured once, in ``memo``)."""
     if isinstance(value, str):
         return len(value)
     if isinstance(value, (int, float)):
@@ -141,7 +147,7 @@ def _written(value: Any, memo: dict[int, int]) -> int:
     known = memo.get(id(value))
     if known is None:
         items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
-        known = memo[id(value)] = sum(_written(item, memo) + 2 for item in items)
+        known = memo[id(value)] = 2 + sum(_written(item, memo) for item in items)
     return known
 
 
@@ -342,22 +348,38 @@ def _watchdog(signum: int, frame: Any) -> None:
 
 
 def bounded_filters(env: SandboxedEnvironment) -> None:
-    """Wrap the filters that make text of a given width or count so their numbers are
-    judged first (filters are called directly, not through the sandbox's ``call``)."""
-    for name in SIZED_FILTERS:
+    """Wrap the filters that make text of a given width or count, or write their value as
+    text, or join lists, so their numbers and what they write are judged first (filters
+    are called directly, not through the sandbox's ``call``)."""
+    for name in dict.fromkeys((*SIZED_FILTERS, *WRITING_FILTERS, "sum")):
         env.filters[name] = _bounded(name, env.filters[name])
+
+
+def _check_sum(values: list[Any], kwargs: dict[str, Any]) -> None:
+    """Refuse ``[l, l]|sum(start=[])`` past ``text_chars`` before it joins the lists."""
+    items = values[0] if values and isinstance(values[0], (list, tuple)) else ()
+    start = kwargs.get("start", values[2] if len(values) > 2 else 0)
+    _check_size(sum(len(v) for v in (*items, start) if isinstance(v, (list, tuple))),
+                "the lists the filter sum joins")
 
 
 def _bounded(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     def checked(*args: Any, **kwargs: Any) -> Any:
-        values = [a for a in args if not hasattr(a, "environment")]  # the eval context
-        if name == "format" and values and isinstance(values[0], str):
+        values = [a for a in args  # not the eval context or environment jinja passes
+                  if not hasattr(a, "environment") and not isinstance(a, Environment)]
+        if name in WRITING_FILTERS:  # (join writes its list's items, not the list)
+            joins = name == "join" and values and isinstance(values[0], (list, tuple))
+            check_written([*values[0], *values[1:]] if joins else values,
+                          f"the text of the filter {name}")
+        if name == "sum":
+            _check_sum(values, kwargs)
+        elif name == "format" and values and isinstance(values[0], str):
             _check_printf(values[0])
         if name == "replace" and len(values) >= 3:
             text, old, new = (str(v) for v in values[:3])
             _check_size(len(text) + (text.count(old) if old else len(text) + 1)
                         * max(0, len(new) - len(old)), "the replaced text")
-        else:
+        elif name != "sum":  # (its start is a number of any size)
             _check_numbers(tuple(values[1:]), kwargs, f"the filter {name}")
         result = function(*args, **kwargs)
         if isinstance(result, str):

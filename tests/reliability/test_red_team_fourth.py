@@ -70,6 +70,24 @@ def test_a_template_doubling_its_own_variable_is_refused_by_text_chars(stranger:
     assert "out of memory" not in line
 
 
+@pytest.mark.parametrize("grown, written", [
+    ("[s, s]|sum(start=[])", "{{ s|length }}"),
+    ("[s, s]", "{{ s|string|length }}"),
+    ("[s, s]", "{{ s|join|length }}"),
+    ("[s, s]", "{{ s|tojson|length }}"),
+    ("[s, s]", "{{ s }}"),
+    ("[s, s]", "{{ '%s' % [s] }}"),
+], ids=["sum", "string", "join", "tojson", "printed", "percent"])
+def test_a_list_doubling_itself_is_refused_before_it_is_written(stranger: Stranger,
+                                                                 grown: str, written: str):
+    """A list holding the one before twice, 32 times over (33 small lists), writes 8 GiB
+    of text when printed or filtered, or joins 4 billion items through ``sum``: each is
+    measured, the lists shared counted once each, before it is written."""
+    layout_text(stranger, "{% set s = ['ab'] %}" + f"{{% set s = {grown} %}}" * 32 + written)
+    line = refused(stranger, "text_chars")
+    assert "out of memory" not in line
+
+
 # ── 3. a fork of a built-in game runs its code on the stranger's figures ─────────────────
 def _fork(s: Stranger, referee: str) -> None:
     """The game a copy of Save Patient Zero, with ``vars.referee`` set to ``referee``."""
