@@ -68,6 +68,18 @@ def _link_out(path: Path, folders: list[Path]) -> Path | None:
     return None
 
 
+def found_folder(path: Path | str, fix: str) -> Path:
+    """``path``, a folder pnp finds by its name in the working folder rather than one the
+    user named (which a downloaded folder may carry): absolute, and itself, never a link
+    (to anywhere: what a link there leads to is no folder the user chose); else
+    :class:`Refused` naming the link, its target and ``fix``."""
+    path = Path(os.path.abspath(path))
+    if path.is_symlink():
+        raise Refused(Problem(str(path), "", f"a link to {real(path)}; pnp reads this folder "
+                              f"only where it lies, never through a link: {fix}"))
+    return path
+
+
 def regular_file(path: Path | str, roots: Iterable[Path | str], what: str = "a file",
                  limit: str = FILE_LIMIT) -> Path:
     """``path`` resolved inside ``roots`` (see :func:`inside`), and a regular file no larger

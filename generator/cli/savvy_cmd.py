@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from ..content.wording import counted
+from ..limits import limit
+from ..rules.save_patient_zero import GAME_NUMBERS
 
-MAX_KEYS = 50  # keys in one PDF: a kit's worth of games
-MAX_SEED = 999_999_999  # the QR payload carries up to 9 digits
+MAX_SEED = GAME_NUMBERS[-1]
 SHOW_CANDIDATES = 20  # solve lists the candidates themselves when this few remain
 
 
@@ -136,8 +137,10 @@ def _keys(args: argparse.Namespace, first: int) -> int:
     from ..errors import UsageError
     from ..savvy.key import write_keys
 
-    if not 1 <= args.keys <= MAX_KEYS:
-        raise UsageError(f"--keys {args.keys}: print 1 to {MAX_KEYS} keys at a time")
+    most = limit("answer_keys")
+    if not 1 <= args.keys <= most:
+        raise UsageError(f"--keys {args.keys}: print 1 to {most} keys at a time (answer_keys "
+                         "in templates/limits.yaml)")
     seeds = [(first + n) % (MAX_SEED + 1) for n in range(args.keys)]
     path = write_keys(seeds, args.lang, args.paper, args.out)
     print(f"games {', '.join(map(str, seeds))}: {args.keys} answer keys written to {path} "

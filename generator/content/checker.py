@@ -69,6 +69,22 @@ class Checker:
                  parent, key)
         return None
 
+    def setting(self, raw: Mapping[str, Any], key: str, kind: type[dict] | type[list],
+                example: str) -> Any:
+        """``vars.<key>`` of a game file, which a game's own Python reads: its value when set
+        and a mapping (``kind`` dict) or a list; None when unset, or after recording a
+        problem naming it and ``example``, the fix. The one check of every such setting."""
+        game_vars = raw.get("vars")
+        if not isinstance(game_vars, Mapping) or game_vars.get(key) is None:
+            return None  # unset, or vars itself not a mapping (the loader says so)
+        value = game_vars[key]
+        if isinstance(value, kind):
+            return value
+        shape = "a mapping of keys" if kind is dict else "a list"
+        self.add(f"vars.{key}", f"expected {shape}, got {described(value)}; write it as e.g. "
+                 f"{example}", game_vars, key)
+        return None
+
     def entries(self, container: Any, path: str) -> Iterator[tuple[Any, str, dict]]:
         """(key, path, entry) for each entry of a list (key: its index) or a mapping that is
         itself a mapping; one that is not is reported where it is written and skipped."""

@@ -100,6 +100,8 @@ def _read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | 
     check_layouts(check, layouts, folder)
     components = _components(check, raw, folder, layouts)
     check.text(raw, "rules", "")
+    game_vars = {} if raw.get("vars") is None else check.mapping(raw["vars"], "vars", raw,
+                                                                 "vars") or {}
     for extension in extensions:
         components = extension(check, raw, components, palette)
     bring, assembly = read_guide(check, raw, components)
@@ -115,7 +117,7 @@ def _read_game(folder: Path, elements: ElementSchema, layout_dirs: list[Path] | 
         data=freeze(raw.get("data", {})),
         components=tuple(components),
         layouts=MappingProxyType(layouts),
-        vars=freeze(raw.get("vars", {})),
+        vars=freeze(game_vars),
         colour_cues=freeze(cues),
         bring=bring,
         assembly=assembly,

@@ -115,12 +115,11 @@ class CardCache:
                               deck.cards[item].front, deck.cards[item].back)
                 for item in items}
         missing = [item for item in items if keys[item] not in self._sides]
-        if missing:
-            drawn = raster.render(deck, missing, dpi, bleed)
-            for item, face, reverse in zip(missing, drawn.fronts, drawn.backs, strict=True):
-                self._sides[keys[item]] = (_png(face, dpi), None if reverse is None
-                                           else _png(reverse, dpi))
-            self.renders += len(missing)
+        for item, face, reverse in raster.sides(deck, missing, dpi, bleed) if missing else ():
+            # each picture encoded as it is drawn: one card's pixels held, not the deck's
+            self._sides[keys[item]] = (_png(face, dpi), None if reverse is None
+                                       else _png(reverse, dpi))
+            self.renders += 1
         proofs, pngs = [], {}
         for item in items:
             key = keys[item]

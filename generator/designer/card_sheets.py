@@ -14,7 +14,7 @@ import json
 import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -124,25 +124,91 @@ class DeckSheets:
 def write_deck_sheets(raster: Rasterizer, deck: Deck, folder: Path, prefix: str,
                       limits: SheetLimits) -> DeckSheets:
     """Draw ``deck`` and write ``<prefix>-sheet-N.png`` (and ``<prefix>-back.png`` or
-    ``<prefix>-backs-N.png``) under ``folder``."""
-    dpi, (cw, ch), slot_of, fronts, backs = _slots(raster, deck, limits)
-    unique_backs = len({b.tobytes() for b in backs}) > 1
-    back = None
-    if not unique_backs:
-        back = f"{prefix}-back.png"
-        backs[0].save(folder / back)
-    sheets = []
-    for number, start in enumerate(range(0, len(fronts), limits.per_sheet), start=1):
-        chunk = slice(start, start + limits.per_sheet)
-        cols, rows = grid(len(fronts[chunk]), limits)
-        sheet = Sheet(f"{prefix}-sheet-{number}.png",
-                      f"{prefix}-backs-{number}.png" if unique_backs else None,
-                      cols, rows, start, len(fronts[chunk]))
-        _paste(fronts[chunk], cols, rows).save(folder / sheet.image)
-        if sheet.back_sheet:
-            _paste(backs[chunk], cols, rows).save(folder / sheet.back_sheet)
-        sheets.append(sheet)
-    return DeckSheets(deck, slot_of, tuple(sheets), back, (cw, ch), dpi, limits.per_sheet)
+    ``<prefix>-backs-N.png``) under ``folder``: each sheet written as its slots fill, so
+    memory holds one sheet's cells however many cards the deck has. The cards are drawn for
+    a grid of every physical card, then, when copies share slots and the smaller grid
+    changes the cell size, drawn again (only then: the distinct ones fill less than a
+    sheet, of which nothing is written yet)."""
+    count = len(deck.cards)
+    dpi, size = _cell(deck, count, limits)
+    sheets = _SheetWriter(folder, prefix, limits, size)
+    slot_of = _fill(raster, deck, list(range(count)), dpi, sheets)
+    if sheets.slots < count:
+        dpi_slots, size_slots = _cell(deck, sheets.slots, limits)
+        if size_slots != size:
+            dpi, size = dpi_slots, size_slots
+            firsts = [slot_of.index(slot) for slot in range(sheets.slots)]
+            sheets = _SheetWriter(folder, prefix, limits, size)
+            _fill(raster, deck, firsts, dpi, sheets, share=False)
+    written, back = sheets.finish()
+    return DeckSheets(deck, slot_of, written, back, size, dpi, limits.per_sheet)
+
+
+class _SheetWriter:
+    """A deck's slots pasted into sheets as they come, one sheet's cells held at a time.
+    Each sheet's back sheet is written too, and removed at the end when every back turned
+    out the same (one back image then)."""
+
+    def __init__(self, folder: Path, prefix: str, limits: SheetLimits, size: tuple[int, int]):
+        self.folder, self.prefix, self.limits, self.size = folder, prefix, limits, size
+        self.fronts: list[Image.Image] = []
+        self.backs: list[Image.Image] = []
+        self.sheets: list[Sheet] = []
+        self.slots = 0
+        self.first_back: Image.Image | None = None
+        self.backs_differ = False
+
+    def add(self, front: Image.Image, back: Image.Image) -> None:
+        if self.first_back is None:
+            self.first_back = back
+        elif not self.backs_differ and back.tobytes() != self.first_back.tobytes():
+            self.backs_differ = True
+        self.fronts.append(front)
+        self.backs.append(back)
+        self.slots += 1
+        if len(self.fronts) == self.limits.per_sheet:
+            self._write()
+
+    def _write(self) -> None:
+        number = len(self.sheets) + 1
+        cols, rows = grid(len(self.fronts), self.limits)
+        sheet = Sheet(f"{self.prefix}-sheet-{number}.png", f"{self.prefix}-backs-{number}.png",
+                      cols, rows, self.slots - len(self.fronts), len(self.fronts))
+        _paste(self.fronts, cols, rows).save(self.folder / sheet.image)
+        _paste(self.backs, cols, rows).save(self.folder / str(sheet.back_sheet))
+        self.sheets.append(sheet)
+        self.fronts, self.backs = [], []
+
+    def finish(self) -> tuple[tuple[Sheet, ...], str | None]:
+        """The sheets, and the one back image when every back is the same."""
+        if self.fronts:
+            self._write()
+        if self.backs_differ or self.first_back is None:
+            return tuple(self.sheets), None
+        back = f"{self.prefix}-back.png"
+        self.first_back.save(self.folder / back)
+        for sheet in self.sheets:
+            (self.folder / str(sheet.back_sheet)).unlink()
+        return tuple(replace(sheet, back_sheet=None) for sheet in self.sheets), back
+
+
+def _fill(raster: Rasterizer, deck: Deck, items: list[int], dpi: float,
+          sheets: _SheetWriter, share: bool = True) -> tuple[int, ...]:
+    """Each of ``items`` drawn at the sheets' cell size, one card at a time; with ``share``
+    a card printing as an earlier one (front and back, pixel for pixel) takes its slot. The
+    slot of each item."""
+    slots: dict[bytes, int] = {}
+    slot_of = []
+    for item, front, back in raster.sides(deck, items, dpi, 0.0):
+        front = _fit(front, sheets.size)
+        back = _fit(back, sheets.size) if back is not None \
+            else Image.new("RGB", sheets.size, sheets.limits.plain_back)
+        key = _digest(front, back) if share else item.to_bytes(8)
+        if key not in slots:
+            slots[key] = len(slots)
+            sheets.add(front, back)
+        slot_of.append(slots[key])
+    return tuple(slot_of)
 
 
 def card_names(raster: Rasterizer, deck: Deck, fields: list[str]) -> list[str]:
@@ -186,43 +252,10 @@ def export_folder(request: ExportRequest, default_out: str
         yield raster, target, staging
 
 
-def _slots(raster: Rasterizer, deck: Deck, limits: SheetLimits) -> tuple[
-        float, tuple[int, int], tuple[int, ...], list[Image.Image], list[Image.Image]]:
-    """The deck's distinct cards as cells: drawn for a grid of every physical card, then,
-    when copies share slots and the smaller grid changes the cell size, drawn again."""
-    count = len(deck.cards)
-    dpi, size = _cell(deck, count, limits)
-    fronts, backs = _draw(raster, deck, list(range(count)), dpi, size, limits)
-    keys = [_digest(f, b) for f, b in zip(fronts, backs, strict=True)]
-    first: dict[bytes, int] = {}
-    for item, key in enumerate(keys):
-        first.setdefault(key, item)
-    slot_index = {key: slot for slot, key in enumerate(first)}
-    slot_of = tuple(slot_index[key] for key in keys)
-    items = list(first.values())
-    if len(items) < count:
-        dpi_slots, size_slots = _cell(deck, len(items), limits)
-        if size_slots != size:
-            dpi, size = dpi_slots, size_slots
-            fronts, backs = _draw(raster, deck, items, dpi, size, limits)
-        else:
-            fronts, backs = [fronts[i] for i in items], [backs[i] for i in items]
-    return dpi, size, slot_of, fronts, backs
-
-
 def _cell(deck: Deck, count: int, limits: SheetLimits) -> tuple[float, tuple[int, int]]:
     cols, rows = grid(min(count, limits.per_sheet), limits)
     dpi, cw, ch = card_pixels(deck.size.w, deck.size.h, cols, rows, limits)
     return dpi, (cw, ch)
-
-
-def _draw(raster: Rasterizer, deck: Deck, items: list[int], dpi: float, size: tuple[int, int],
-          limits: SheetLimits) -> tuple[list[Image.Image], list[Image.Image]]:
-    images = raster.render(deck, items, dpi, 0.0)
-    fronts = [_fit(i, size) for i in images.fronts]
-    backs = [_fit(b, size) if b is not None else Image.new("RGB", size, limits.plain_back)
-             for b in images.backs]
-    return fronts, backs
 
 
 def _digest(front: Image.Image, back: Image.Image) -> bytes:

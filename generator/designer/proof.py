@@ -7,6 +7,7 @@ error never leaves a half-written set of proofs over the last good one.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from dataclasses import dataclass
@@ -14,9 +15,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..content.model import Deck
 from ..errors import UsageError
 from ..resources import fonts_dir
-from .raster import DeckImages, Rasterizer, caption, distinct_cards
+from .raster import Rasterizer, caption, distinct_cards, px
 from .staging import staged
 
 CONTACT_COLS, CONTACT_ROWS = 6, 4   # cards per contact sheet: 24
@@ -56,54 +58,103 @@ def proof(request: ProofRequest) -> ProofResult:
     sheets: list[Path] = []
     with staged(target) as staging:
         for deck in decks:
-            images = raster.render(deck, distinct_cards(deck), request.dpi, request.bleed)
-            faces, backs = faces + len(images.fronts), backs + _write_cards(images, staging)
-            sheets += _write_contact_sheets(images, staging)
+            drawn, backs_written, deck_sheets = _write_deck(raster, deck, request, staging)
+            faces, backs, sheets = faces + drawn, backs + backs_written, sheets + deck_sheets
     return ProofResult(target, faces, backs, tuple(target / s.name for s in sheets),
                        time.perf_counter() - started)
 
 
-def _write_cards(images: DeckImages, folder: Path) -> int:
-    """Face PNGs ``<deck>-001-front.png``…; backs as ``<deck>-back.png`` when every card
-    shares one back, else one per card. Returns the number of back PNGs."""
-    deck = images.deck.id
-    for number, front in enumerate(images.fronts, start=1):
-        _save(front, folder / f"{deck}-{number:03d}-front.png", images.dpi)
-    backs = [(n, b) for n, b in enumerate(images.backs, start=1) if b is not None]
-    if not backs:
-        return 0
-    if all(b.tobytes() == backs[0][1].tobytes() for _, b in backs):
-        _save(backs[0][1], folder / f"{deck}-back.png", images.dpi)
-        return 1
-    for number, back in backs:
-        _save(back, folder / f"{deck}-{number:03d}-back.png", images.dpi)
-    return len(backs)
+def _write_deck(raster: Rasterizer, deck: Deck, request: ProofRequest,
+                folder: Path) -> tuple[int, int, list[Path]]:
+    """One deck's face PNGs ``<deck>-001-front.png``…, its backs and contact sheets, each
+    card written as it is drawn: memory holds one card's picture and one contact sheet,
+    however many cards the deck has. Returns the faces, the back PNGs and the sheets."""
+    dpi = request.dpi
+    sheets = _ContactSheets(deck.id, folder, px(request.bleed, dpi))
+    backs = _Backs(deck.id, folder, dpi)
+    faces = 0
+    for item, front, back in raster.sides(deck, distinct_cards(deck), dpi, request.bleed):
+        faces += 1
+        _save(front, folder / f"{deck.id}-{faces:03d}-front.png", dpi)
+        sheets.add(caption(deck, item), front)
+        if back is not None:
+            backs.add(faces, back)
+    for path in backs.finish():  # distinct backs last, read back one at a time
+        with Image.open(path) as back:
+            sheets.add("back", back)
+    return faces, backs.count, sheets.finish()
+
+
+class _Backs:
+    """A deck's backs as they are drawn: ``<deck>-back.png`` when every card shares one,
+    else one PNG a card; only the first back is held, to compare the others with."""
+
+    def __init__(self, deck: str, folder: Path, dpi: float):
+        self.deck, self.folder, self.dpi = deck, folder, dpi
+        self.first: Image.Image | None = None
+        self.first_digest = b""
+        self.waiting: list[int] = []  # cards whose back is the first, unwritten while shared
+        self.mixed = False
+        self.count = 0
+        self.distinct: dict[bytes, Path] = {}  # each back's first file, in drawing order
+
+    def add(self, number: int, back: Image.Image) -> None:
+        digest = hashlib.blake2b(back.tobytes(), digest_size=16).digest()
+        if self.first is None:
+            self.first, self.first_digest = back, digest
+        if not self.mixed and digest == self.first_digest:
+            self.waiting.append(number)
+            return
+        if not self.mixed:  # a second back: the first one too is written card by card
+            self.mixed = True
+            for waiting in self.waiting:
+                self._write(self.first, waiting, self.first_digest)
+        self._write(back, number, digest)
+
+    def _write(self, image: Image.Image, number: int, digest: bytes) -> None:
+        path = self.folder / f"{self.deck}-{number:03d}-back.png"
+        _save(image, path, self.dpi)
+        self.count += 1
+        self.distinct.setdefault(digest, path)
+
+    def finish(self) -> list[Path]:
+        """The files of the distinct backs (the one shared back written now)."""
+        if self.first is not None and not self.mixed:
+            path = self.folder / f"{self.deck}-back.png"
+            _save(self.first, path, self.dpi)
+            self.count = 1
+            return [path]
+        return list(self.distinct.values())
 
 
 def _save(image: Image.Image, path: Path, dpi: float) -> None:
     image.save(path, "PNG", dpi=(dpi, dpi), optimize=False)
 
 
-def _write_contact_sheets(images: DeckImages, folder: Path) -> list[Path]:
-    """Trimmed thumbnails with their number and copies, 24 to a sheet, distinct backs last."""
-    deck = images.deck
-    cells = [(caption(deck, item), front)
-             for item, front in zip(images.items, images.fronts, strict=True)]
-    seen: list[bytes] = []
-    for back in images.backs:
-        if back is not None and back.tobytes() not in seen:
-            seen.append(back.tobytes())
-            cells.append(("back", back))
-    b = images.bleed_px
-    first = cells[0][1]
-    scale = min(1.0, CONTACT_CELL / (first.width - 2 * b))
-    thumb = (round((first.width - 2 * b) * scale), round((first.height - 2 * b) * scale))
-    font = ImageFont.truetype(str(fonts_dir() / "DejaVuSans.ttf"), 16)
-    per_sheet = CONTACT_COLS * CONTACT_ROWS
-    count = math.ceil(len(cells) / per_sheet)
-    paths = []
-    for sheet in range(count):
-        chunk = cells[sheet * per_sheet:(sheet + 1) * per_sheet]
+class _ContactSheets:
+    """Trimmed thumbnails with their number and copies, 24 to a sheet, each sheet written
+    when full; the first picture sets the thumbnail size."""
+
+    def __init__(self, deck: str, folder: Path, bleed_px: int):
+        self.deck, self.folder, self.bleed = deck, folder, bleed_px
+        self.cells: list[tuple[str, Image.Image]] = []
+        self.thumb = (0, 0)
+        self.paths: list[Path] = []
+        self.font = ImageFont.truetype(str(fonts_dir() / "DejaVuSans.ttf"), 16)
+
+    def add(self, label: str, image: Image.Image) -> None:
+        b = self.bleed
+        if not self.paths and not self.cells:
+            scale = min(1.0, CONTACT_CELL / (image.width - 2 * b))
+            self.thumb = (round((image.width - 2 * b) * scale),
+                          round((image.height - 2 * b) * scale))
+        trimmed = image.crop((b, b, image.width - b, image.height - b))
+        self.cells.append((label, trimmed.resize(self.thumb, Image.Resampling.LANCZOS)))
+        if len(self.cells) == CONTACT_COLS * CONTACT_ROWS:
+            self._write()
+
+    def _write(self) -> None:
+        thumb, chunk = self.thumb, self.cells
         cols = min(CONTACT_COLS, len(chunk))
         rows = math.ceil(len(chunk) / cols)
         canvas = Image.new("RGB", (GAP + cols * (thumb[0] + GAP),
@@ -112,10 +163,14 @@ def _write_contact_sheets(images: DeckImages, folder: Path) -> list[Path]:
         for index, (label, image) in enumerate(chunk):
             row, col = divmod(index, cols)
             x, y = GAP + col * (thumb[0] + GAP), GAP + row * (thumb[1] + CAPTION + GAP)
-            trimmed = image.crop((b, b, image.width - b, image.height - b))
-            canvas.paste(trimmed.resize(thumb, Image.Resampling.LANCZOS), (x, y))
-            draw.text((x, y + thumb[1] + 5), label, fill="#333333", font=font)
-        path = folder / f"{deck.id}-contact-{sheet + 1}.png"
+            canvas.paste(image, (x, y))
+            draw.text((x, y + thumb[1] + 5), label, fill="#333333", font=self.font)
+        path = self.folder / f"{self.deck}-contact-{len(self.paths) + 1}.png"
         canvas.save(path, "PNG")
-        paths.append(path)
-    return paths
+        self.paths.append(path)
+        self.cells = []
+
+    def finish(self) -> list[Path]:
+        if self.cells:
+            self._write()
+        return self.paths

@@ -4,6 +4,7 @@ shows exactly what the PDF prints."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -88,7 +89,17 @@ class Rasterizer:
         return chosen
 
     def render(self, deck: Deck, items: list[int], dpi: float, bleed: float) -> DeckImages:
-        """Fronts and backs of ``deck.cards[i]`` for each i in ``items``."""
+        """Fronts and backs of ``deck.cards[i]`` for each i in ``items``, all held at once:
+        for a few cards (a test, a cell); a whole deck goes through :meth:`sides`."""
+        drawn = list(self.sides(deck, items, dpi, bleed))
+        return DeckImages(deck, tuple(items), tuple(front for _, front, _ in drawn),
+                          tuple(back for _, _, back in drawn), dpi, px(bleed, dpi))
+
+    def sides(self, deck: Deck, items: list[int], dpi: float,
+              bleed: float) -> Iterator[tuple[int, Image.Image, Image.Image | None]]:
+        """(i, front, back) of ``deck.cards[i]`` for each i in ``items``, back None when the
+        card has none: the cards drawn in one PDF, rasterized one page at a time, so a caller
+        that saves or drops each picture holds one card's, however many the deck has."""
         size = deck.size
         width, height = px(size.w + 2 * bleed, dpi), px(size.h + 2 * bleed, dpi)
         if max(width, height) > MAX_PX:
@@ -97,46 +108,43 @@ class Rasterizer:
             raise UsageError(f"{deck.id}: {dpi:g} dpi makes {width}×{height} px cards, "
                              + past("card_pixels", f"{width * height:,} pixels")
                              + "; use a lower --dpi")
-        pages: dict[Side, list[PagePlan]] = {Side.FRONT: [], Side.BACK: []}
+        pages: list[PagePlan] = []  # each card's front, then its back when it has one
         for item in items:
             card = deck.cards[item]
             for side, layout in ((Side.FRONT, card.front), (Side.BACK, card.back)):
                 if layout is None:
                     continue
                 placement = Placement(layout, item, side, bleed, bleed, size.w, size.h, 0, bleed)
-                pages[side].append(PagePlan(size.w + 2 * bleed, size.h + 2 * bleed,
-                                            (placement,), side=side))
+                pages.append(PagePlan(size.w + 2 * bleed, size.h + 2 * bleed, (placement,),
+                                      side=side))
         options = PrintOptions(bleed=bleed)
         contexts = Contexts(self.game, self.tr, BuildRequest(
             self.request.game, self.request.lang, options, fallback=self.request.fallback))
-        plans = [ComponentPlan(deck.id, deck.id, tuple(pages[Side.FRONT] + pages[Side.BACK]))]
+        plans = [ComponentPlan(deck.id, deck.id, tuple(pages))]
         info = DocumentInfo(f"{self.game.id} {deck.id} proof", deck.id, "")
         marker = fallback_marker(self.game, self.tr) if self.request.fallback else None
         data = render_pdf(self.game, plans, contexts, info, after_placement=marker,
                           page_footer=False)
         require_translations(self.tr, self.tr.missing)
         images = rasterize(data, dpi, (width, height))
-        fronts = images[:len(items)]
-        back_images = iter(images[len(items):])
-        backs = tuple(next(back_images) if deck.cards[i].back is not None else None
-                      for i in items)
-        return DeckImages(deck, tuple(items), tuple(fronts), backs, dpi, px(bleed, dpi))
+        for item in items:
+            front = next(images)
+            yield item, front, next(images) if deck.cards[item].back is not None else None
 
 
-def rasterize(pdf: bytes, dpi: float, size: tuple[int, int]) -> list[Image.Image]:
-    """Every page as an RGB image of exactly ``size`` pixels (pdfium rounds page sizes up)."""
+def rasterize(pdf: bytes, dpi: float, size: tuple[int, int]) -> Iterator[Image.Image]:
+    """Each page in turn as an RGB image of exactly ``size`` pixels (pdfium rounds page
+    sizes up); one page's bitmap at a time."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(pdf)
     try:
-        images = []
         for page in document:
             image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+            page.close()
             if image.size != size:
                 image = image.crop((0, 0, *size)) if image.width >= size[0] and \
                     image.height >= size[1] else image.resize(size, Image.Resampling.LANCZOS)
-            images.append(image)
-            page.close()
-        return images
+            yield image
     finally:
         document.close()

@@ -36,8 +36,6 @@ from .raster import Rasterizer
 from .staging import staged
 from .vendor_preflight import OrderedDeck, OrderPdf, check_image, preflight
 
-RENDER_CHUNK = 12     # cards rasterized at a time, so a big deck does not fill the memory
-
 
 @dataclass(frozen=True)
 class Product:
@@ -240,13 +238,10 @@ def _card_images(raster: Rasterizer, shop: Vendor,
     canvas_w, canvas_h = (n / shop.dpi * 25.4 / scale for n in product.px)  # in deck mm
     bleed = max(canvas_w - deck.size.w, canvas_h - deck.size.h, 0.0) / 2 + 25.4 / dpi
     blank = str(_data()["blank_back"])
-    for start in range(0, len(deck.cards), RENDER_CHUNK):
-        items = list(range(start, min(start + RENDER_CHUNK, len(deck.cards))))
-        images = raster.render(deck, items, dpi, bleed)
-        for front, back in zip(images.fronts, images.backs, strict=True):
-            yield "front", _centre(front, product.px)
-            yield "back", (_centre(back, product.px) if back is not None
-                           else Image.new("RGB", product.px, blank))
+    for _, front, back in raster.sides(deck, list(range(len(deck.cards))), dpi, bleed):
+        yield "front", _centre(front, product.px)  # one card's pictures held at a time
+        yield "back", (_centre(back, product.px) if back is not None
+                       else Image.new("RGB", product.px, blank))
 
 
 def _centre(image: Image.Image, size: tuple[int, int]) -> Image.Image:

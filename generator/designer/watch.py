@@ -22,10 +22,11 @@ from ..content.model import Deck
 from ..errors import ContentError, PnpError, Problem, UsageError
 from ..i18n.places import user_catalog_folders
 from ..imposition.plan import PrintOptions
+from ..limits import limit, refuse
 from ..pipeline.build import build, output_folder
 from ..pipeline.request import BuildRequest
 from .card_cache import SKIPPED_PARTS, CardCache, CardProof
-from .raster import Rasterizer
+from .raster import Rasterizer, distinct_cards
 
 # pdfium is not thread-safe: the rebuild's card renders and the server's page renders take turns
 PDFIUM = threading.Lock()
@@ -132,8 +133,12 @@ class Preview:
         shared = self.cache.shared_key(game, self.folders(), request.out_dir.resolve(),
                                        (request.lang, request.dpi, request.bleed,
                                         request.fallback))
+        drawn = [c for c in game.components if isinstance(c, Deck) and c.cards]
+        rows = sum(len(distinct_cards(deck)) for deck in drawn)
+        if rows > limit("preview_cards"):  # each kept as two PNGs between rebuilds
+            raise refuse(str(self.folder), "preview_cards", f"{rows:,} cards to preview")
         decks, images = [], {}
-        for deck in (c for c in game.components if isinstance(c, Deck) and c.cards):
+        for deck in drawn:
             with PDFIUM:
                 cards, pngs = self.cache.deck(raster, deck, shared, request.dpi, request.bleed)
             decks.append(DeckProofs(deck.id, tr.gettext(deck.title), tuple(cards)))

@@ -14,7 +14,7 @@ import os
 import shlex
 from pathlib import Path
 
-from ..paths import inside
+from ..paths import found_folder, inside
 from ..resources import games_dir, locales_dir
 
 LOCALES_ENV = "PNP_LOCALES"   # names the user's catalog folder instead of ./pnp-locales
@@ -29,8 +29,14 @@ def is_builtin(game_folder: Path) -> bool:
 
 def user_locales_root() -> Path:
     """``$PNP_LOCALES``, else ``pnp-locales`` in the working directory, made absolute so a
-    catalog read under one working directory is never taken for one under another."""
-    return Path(os.environ.get(LOCALES_ENV) or LOCALES_FOLDER).absolute()
+    catalog read under one working directory is never taken for one under another. The
+    working folder's ``pnp-locales`` may have come with a download, so it is never a link
+    (``paths.found_folder``); a link inside it is refused where it is read."""
+    named = os.environ.get(LOCALES_ENV)
+    if named:
+        return Path(named).absolute()  # a folder the user named
+    return found_folder(LOCALES_FOLDER, f"copy the catalogs into ./{LOCALES_FOLDER}, or "
+                        f"name their folder with {LOCALES_ENV}=DIR")
 
 
 def user_engine_folder() -> Path:

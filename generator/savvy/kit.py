@@ -15,7 +15,8 @@ from . import answers
 from .key import LAYOUT, key_context
 from .page import render_page
 
-# Defaults when game.yaml's vars.referee leaves them out (documented there).
+# Defaults when game.yaml's vars.referee leaves them out (documented there; the game's code,
+# generator.rules.save_patient_zero, checks the settings and their budget at load).
 DEFAULTS: Mapping[str, Any] = {"keys": 4, "first_key_game": 1, "page_game": 42,
                                "page_file": "savvy.html"}
 

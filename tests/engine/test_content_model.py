@@ -44,6 +44,16 @@ def test_lengths_take_units():
         parse_length("twelve")
 
 
+def test_vars_of_another_kind_is_one_problem_naming_it(tmp_path):
+    """``vars`` is read as a mapping by every layout and a game's code: a list is refused
+    where it is written, not an internal error where it is first read."""
+    folder = copy_game(tmp_path, FIXTURES / "designer_deck")
+    edit(folder, "components:\n", "vars: [1, 2]\ncomponents:\n")
+    found = problems(folder)
+    assert len(found) == 1 and "game.yaml:" in found[0]
+    assert "vars: expected a mapping of keys (key: value lines), got a list" in found[0]
+
+
 def test_unknown_key_names_file_line_and_allowed_keys(tmp_path):
     folder = copy_game(tmp_path)
     edit(folder, "    copies: 2\n", "    copies: 2\n    colour: red\n")

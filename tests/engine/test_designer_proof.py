@@ -4,6 +4,7 @@ fills and art outside the safe zone, the SVG icon and PNG art drawn, contact she
 from __future__ import annotations
 
 import math
+import shutil
 from pathlib import Path
 
 import pytest
@@ -161,3 +162,37 @@ def test_full_bleed_art_reaches_the_edge(tmp_path: Path, fit: str, left_of_middl
     assert near(image.getpixel((0, 0)), sky) and near(image.getpixel((w - 1, 0)), sky)
     assert near(image.getpixel((w // 2, h - 1)), sea) and near(image.getpixel((0, h - 1)), sea)
     assert near(image.getpixel((w // 10, h // 2)), left_of_middle)
+
+
+def test_backs_that_differ_are_written_card_by_card_and_each_distinct_one_sheeted(
+        tmp_path: Path):
+    """Backs showing the cost (2, 1, 3, 2): the first back waits while it is the only one,
+    then is written for its card when a second appears; the sheet shows each back once."""
+    game = tmp_path / "game"
+    shutil.copytree(SAMPLE, game)
+    with (game / "cards.csv").open("a", encoding="utf-8") as table:
+        table.write("Nurse,Heal one wound.,art/hero.png,2,heart,,1\n")
+    (game / "layouts" / "cost-back.yaml").write_text(
+        "cost-back:\n  extends: basic-back\n  remove: [title]\n  elements:\n"
+        "    - {type: text, x: 6, y: 30, w: 50, h: 20, text: \"{{ card.get('cost') }}\","
+        " size: 30, color: white, align: center}\n", encoding="utf-8")
+    yaml = game / "game.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace("back: basic-back", "back: cost-back")
+                    .replace("expect: 7", "expect: 8"), encoding="utf-8")
+    result = proof(ProofRequest(game, dpi=40, out_dir=tmp_path / "out", decks=("heroes",)))
+    names = sorted(p.name for p in result.folder.iterdir())
+    backs = [n for n in names if n.endswith("-back.png")]
+    assert backs == [f"heroes-00{n}-back.png" for n in range(1, 5)] and result.backs == 4
+    first, last = (Image.open(result.folder / f"heroes-00{n}-back.png") for n in (1, 4))
+    assert first.tobytes() == last.tobytes()  # Medic and Nurse cost 2
+    assert first.tobytes() != Image.open(result.folder / "heroes-002-back.png").tobytes()
+    assert len(result.contact_sheets) == 1
+    sheet = Image.open(result.contact_sheets[0]).convert("RGB")
+    # 4 faces and 3 distinct backs: the 7th cell (row 2, column 1) drawn, the 8th empty
+    dots = [round(mm / 25.4 * 40) for mm in (63.5 + 6, 88.9 + 6, 3)]  # card + bleed at 40 dpi
+    thumb_w, thumb_h = dots[0] - 2 * dots[2], dots[1] - 2 * dots[2]
+    y = 16 + (thumb_h + 28 + 16) + thumb_h // 2
+    seventh, eighth = (sheet.getpixel((16 + col * (thumb_w + 16) + thumb_w // 2, y))
+                       for col in (0, 1))
+    assert sheet.height == 16 + 2 * (thumb_h + 28 + 16)
+    assert near(eighth, (0xD9, 0xD9, 0xD9), 2) and not near(seventh, (0xD9, 0xD9, 0xD9), 2)

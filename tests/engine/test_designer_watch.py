@@ -118,7 +118,7 @@ def test_a_bad_cell_names_the_file_line_and_key(preview: Preview, game: Path) ->
 def test_a_bug_is_reported_and_the_next_save_builds_again(preview: Preview, game: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     preview.rebuild()
-    monkeypatch.setattr(Rasterizer, "render", lambda *args: 1 / 0)
+    monkeypatch.setattr(Rasterizer, "sides", lambda *args: 1 / 0)
     edit_text(game, 1, "Drawn by a broken engine.")
     status = preview.rebuild()
     assert not status.ok and status.errors[0].message.startswith(

@@ -97,7 +97,6 @@ def _fork(s: Stranger, referee: str) -> None:
     edit(s.game / "game.yaml", "vars:\n", f"vars:\n  referee: {referee}\n")
 
 
-@OPEN
 def test_a_fork_asking_a_billion_answer_keys_is_refused_by_a_budget(stranger: Stranger):
     """A copy of Save Patient Zero (``rules: save-patient-zero``, which the docs invite: 'a
     copy of a built-in game keeps it') with ``vars: {referee: {keys: 1000000000}}``.
@@ -111,7 +110,6 @@ def test_a_fork_asking_a_billion_answer_keys_is_refused_by_a_budget(stranger: St
     assert "out of memory" not in line
 
 
-@OPEN
 @pytest.mark.parametrize("referee", ["{page_game: abc}", "[1]"])
 def test_a_fork_s_referee_settings_of_the_wrong_kind_are_one_line(stranger: Stranger,
                                                                    referee: str):
@@ -139,7 +137,6 @@ def test_a_layout_text_of_one_long_word_ends_within_the_deadline(stranger: Stran
 
 
 # ── 5. the working folder's catalogs: a linked pnp-locales is followed out ──────────────
-@OPEN
 def test_a_pnp_locales_folder_linking_out_is_refused(stranger: Stranger):
     """The download holds, beside the game, ``pnp-locales`` as a link to a folder of the
     victim's (here ``outside/``, whose ``_engine/fr.po`` translates 'Cards'). pnp reads
@@ -187,7 +184,6 @@ def _first_watch_build(s: Stranger) -> str:
     return "".join(printed)
 
 
-@OPEN
 @pytest.mark.slow
 def test_watch_of_many_cards_stays_within_the_memory_cap(stranger: Stranger):
     """1,500 plain cards (one CSV row each, 75 kB; the number box removed so they fit).

@@ -34,8 +34,8 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     limbs = check.mapping(data.get("limbs"), "data.limbs", data, "limbs")
     if limbs is not None:
         _check_limbs(check, limbs)
-        _check_die_net(check, raw.get("vars") or {}, limbs)
-        _check_patient(check, raw.get("vars") or {}, limbs)
+        _check_die_net(check, raw, limbs)
+        _check_patient(check, raw, limbs)
     colours = _check_colours(check, data, palette, raw.get("colour_cues") or {})
     types = _check_types(check, data)
     deck = next((c for c in components if isinstance(c, Deck) and c.id == DECK_ID), None)
@@ -86,14 +86,14 @@ def _check_limbs(check: Checker, limbs: Mapping[str, Any]) -> None:
                   f"{len(limbs)}", limbs)
 
 
-def _check_die_net(check: Checker, game_vars: Mapping[str, Any], limbs: Mapping[str, Any]):
-    net = game_vars.get("die_net")
+def _check_die_net(check: Checker, raw: Any, limbs: Mapping[str, Any]):
+    net = check.setting(raw, "die_net", list, "'die_net: [[head, 1, 0], …]'")
     if net is None:
         return
     placed = [cell[0] for cell in net if isinstance(cell, list) and cell]
     if sorted(map(str, placed)) != sorted(limbs):
         check.add("vars.die_net", f"the paper die must show each limb once; it shows "
-                  f"{', '.join(map(str, placed))}", game_vars, "die_net")
+                  f"{', '.join(map(str, placed))}", raw["vars"], "die_net")
 
 
 def shared_edge(a: list[float], b: list[float]) -> float:
@@ -105,14 +105,14 @@ def shared_edge(a: list[float], b: list[float]) -> float:
     return max(0.0, 1 - dy) if dx == 1 else 0.0
 
 
-def _check_patient(check: Checker, game_vars: Mapping[str, Any],
-                   limbs: Mapping[str, Any]) -> None:
+def _check_patient(check: Checker, raw: Any, limbs: Mapping[str, Any]) -> None:
     """The limb cards laid out as one patient (vars.patient): limbs on the Path of Contagion
     share a card edge, where their arrow halves meet; no other two limbs do."""
-    patient = game_vars.get("patient")
+    patient = check.setting(raw, "patient", dict, "'patient: {head: [1, 0], …}'")
     if patient is None:
         return
-    if not isinstance(patient, Mapping) or sorted(map(str, patient)) != sorted(limbs) or any(
+    game_vars = raw["vars"]
+    if sorted(map(str, patient)) != sorted(limbs) or any(
             not isinstance(at, list) or len(at) != 2
             or not all(isinstance(v, (int, float)) for v in at) for at in patient.values()):
         check.add("vars.patient", "give each limb its card's place as [column, row], e.g. "

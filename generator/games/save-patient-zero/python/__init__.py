@@ -3,6 +3,7 @@ sample decks, validated at load time and read by the referee tools (``generator.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
@@ -11,11 +12,17 @@ from typing import Any
 from generator.content.checker import Checker, join
 from generator.content.icon_set import SOURCE_PREFIX, known, unknown_icon
 from generator.content.model import Deck, Game
+from generator.errors import excerpt
+from generator.limits import limit, past
 
 MOLECULES = range(1, 26)
 SIDE = 5
 SAMPLE_SIZE = 5
 FUZIO_SPAN = (1 + 2 + 3, 23 + 24 + 25)  # every possible sum of three distinct molecules
+GAME_NUMBERS = range(1_000_000_000)  # a game's seed: the key's QR payload carries 9 digits
+# vars.referee: the kit's answer keys and embedded referee page (generator.savvy.kit)
+REFEREE_KEYS = ("keys", "first_key_game", "page_game", "page_file")
+PAGE_FILE = re.compile(r"[\w-]{1,60}\.html\Z")
 
 
 @dataclass(frozen=True)
@@ -52,7 +59,9 @@ def lab_data(game: Game) -> LabData:
 
 
 def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
-    """Check the grid, colours, zones and sample decks; record every problem."""
+    """Check the grid, colours, zones, sample decks and referee settings; record every
+    problem."""
+    _check_referee(check, raw)
     data = check.mapping(raw.get("data"), "data", raw, "data")
     if data is None:
         return
@@ -66,6 +75,27 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     _check_fuzio(check, data)
     _check_samples(check, data, components)
     _check_pictograms(check, data, components)
+
+
+def _check_referee(check: Checker, raw: Any) -> None:
+    """vars.referee, which the kit reads to print its answer keys and embed its referee
+    page: known keys, game numbers in range, at most ``answer_keys`` keys (each a page)."""
+    where = "vars.referee"
+    referee = check.setting(raw, "referee", dict, "'referee: {keys: 4, page_game: 42}'")
+    if referee is None:
+        return
+    check.keys(referee, where, REFEREE_KEYS)
+    keys = check.integer(referee, "keys", where, low=0)
+    if keys is not None and keys > limit("answer_keys"):
+        check.add(join(where, "keys"), past("answer_keys", f"{keys:,} answer keys"), referee,
+                  "keys")
+    for key in ("first_key_game", "page_game"):
+        check.integer(referee, key, where, low=GAME_NUMBERS[0], high=GAME_NUMBERS[-1])
+    name = check.text(referee, "page_file", where)
+    if name is not None and not PAGE_FILE.match(name):
+        check.add(join(where, "page_file"), f"{excerpt(name)} is not a file name: write a "
+                  "name of letters, digits, '_' and '-' ending in .html, e.g. savvy.html",
+                  referee, "page_file")
 
 
 def _check_pictograms(check: Checker, data: Mapping[str, Any], components: list) -> None:
