@@ -140,9 +140,32 @@ def evaluate(source: Any, context: dict[str, Any], where: str) -> Any:
         raise _failed(where, "expression", source, exc) from None
 
 
+NamePattern = tuple[str, ...]  # the literal parts of a name, anything between them
+ANY_NAME: NamePattern = ("", "")
+
+
 @lru_cache(maxsize=8192)
-def name_pattern(value: str) -> str:
-    """A regular expression for the names a string can render to: its literal parts,
-    anything where a template part stands (``mb-shape-{{ shape }}`` → ``mb-shape-.*``)."""
-    parts = re.split(r"\{\{.*?\}\}|\{%.*?%\}", value, flags=re.S)
-    return ".*".join(re.escape(part) for part in parts)
+def name_pattern(value: str) -> NamePattern:
+    """The names a string can render to: its literal parts, anything where a template part
+    stands (``mb-shape-{{ shape }}`` → ``("mb-shape-", "")``)."""
+    return tuple(re.split(r"\{\{.*?\}\}|\{%.*?%\}", value, flags=re.S))
+
+
+def name_matches(pattern: NamePattern, name: str) -> bool:
+    """Whether ``name`` is one ``pattern`` stands for: its first part a prefix, its last a
+    suffix, the others found in order between them, each at its leftmost place. Linear in
+    the name, where a regular expression of many wildcards (``.*x.*x…z``) backtracks
+    through every way of placing its parts for minutes."""
+    if len(pattern) == 1:
+        return name == pattern[0]
+    first, *middle, last = pattern
+    end = len(name) - len(last)
+    if end < len(first) or not name.startswith(first) or not name.endswith(last):
+        return False
+    at = len(first)
+    for part in middle:
+        found = name.find(part, at, end)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True

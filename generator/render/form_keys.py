@@ -14,7 +14,6 @@ says what it is with ``drawing_identity()``.
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from collections.abc import Hashable, Mapping
 from functools import lru_cache
@@ -25,7 +24,7 @@ from jinja2 import TemplateSyntaxError, nodes
 
 from ..content.model import Game
 from .elements import ELEMENTS
-from .expressions import DICT_ATTRIBUTES, environment, is_template
+from .expressions import DICT_ATTRIBUTES, NamePattern, environment, is_template, name_matches
 
 _UNKNOWN = object()  # a value that cannot be compared: the placement is drawn as it is
 # element keys whose strings are read as expressions (``items: card.molecules``), also in what
@@ -36,7 +35,7 @@ EXPRESSION_KEYS = frozenset({"if", "items", "blocks", "points", "vars"})
 Read = tuple[str, ...]  # a variable, and the keys read from it: ``data.grid`` → (data, grid)
 
 
-def _value_names(value: Any, names: set[Read], layouts: set[str],
+def _value_names(value: Any, names: set[Read], layouts: set[NamePattern],
                  expression: bool = False) -> None:
     """Collect the variables a layout value may read (each with the keys read from it, when
     it is only read through them), and the layouts (or, for a name chosen at draw time, the
@@ -124,7 +123,7 @@ class _GameMemo:
         """What one element may read: its own values, and what each layout it may draw
         reads."""
         reads: set[Read] = set()
-        patterns: set[str] = set()
+        patterns: set[NamePattern] = set()
         _value_names(element, reads, patterns)
         for layout in _matching(self.game, patterns):
             reads.update(self.layout_reads(layout))
@@ -134,16 +133,16 @@ class _GameMemo:
         own = self._own.get(layout)
         if own is None:
             reads: set[Read] = set()
-            patterns: set[str] = set()
+            patterns: set[NamePattern] = set()
             _value_names(self.game.layouts[layout].elements, reads, patterns)
             own = self._own[layout] = (frozenset(reads),
                                        tuple(_matching(self.game, patterns)))
         return own
 
 
-def _matching(game: Game, patterns: set[str]) -> list[str]:
+def _matching(game: Game, patterns: set[NamePattern]) -> list[str]:
     return [layout for layout in game.layouts
-            if any(re.fullmatch(pattern, layout) for pattern in patterns)]
+            if any(name_matches(pattern, layout) for pattern in patterns)]
 
 
 _GAMES: OrderedDict[int, _GameMemo] = OrderedDict()

@@ -37,6 +37,8 @@ class Resolver:
         self.game = game
         self._colours: dict[str, Color | None] = {}
         self.budget: CardBudget | None = None  # a painter's, of the card it draws
+        # the size a rule deck's flow is set at: (element, rules, size) by their ids and box
+        self.deck_sizes: dict[tuple[Any, ...], tuple[Any, Any, float]] = {}
 
     def layout(self, name: str) -> Layout:
         try:

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable, Iterator
 from string import Formatter
 from typing import Any
 
+from jinja2 import Environment, nodes
+from jinja2.compiler import CodeGenerator, Frame
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment, SecurityError
 from jinja2.utils import Namespace
 
@@ -30,6 +32,12 @@ DIGITS = re.compile(r"\d+")
 SIZED_FILTERS = ("center", "indent", "wordwrap", "truncate", "format", "replace", "join",
                  "batch", "slice")
 DIGITS_PER_BIT = math.log10(2)
+# filters that write their value (and arguments) as text: judged before they do, since a
+# list holding another twice, thirty times over, writes gigabytes
+WRITING_FILTERS = frozenset({
+    "capitalize", "center", "e", "escape", "forceescape", "format", "indent", "join", "lower",
+    "pprint", "replace", "safe", "string", "striptags", "title", "tojson", "trim", "truncate",
+    "upper", "urlencode", "urlize", "wordcount", "wordwrap", "xmlattr"})
 
 
 def _too_long(what: str) -> SecurityError:
@@ -77,7 +85,9 @@ def _check_format(text: str) -> int:
 
 
 def _longest(values: Iterable[Any]) -> int:
-    return max((len(v) for v in values if isinstance(v, str)), default=0)
+    """The longest text among ``values`` written (measured first, not written)."""
+    memo: dict[int, int] = {}
+    return max((_written(v, memo) for v in values), default=0)
 
 
 def _check_method(text: str, name: str, args: tuple[Any, ...]) -> None:
@@ -116,6 +126,59 @@ def _repeated(left: Any, right: Any) -> int | None:
     return None
 
 
+def _joined(left: Any, right: Any) -> int | None:
+    """How long ``left + right`` would be when it joins two texts or two lists."""
+    for kind in (str, (list, tuple)):
+        if isinstance(left, kind) and isinstance(right, kind):
+            return len(left) + len(right)
+    return None
+
+
+def _written(value: Any, memo: dict[int, int]) -> int:
+    """How long ``str(value)`` is, at least (a list's brackets and texts, not its quotes
+    and commas), measured without writing it: a list that holds another twice, thirty times
+    over, writes gigabytes from thirty small lists (each list measured once, in ``memo``)."""
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, (int, float)):
+        return len(str(value))  # (its digits are bounded by number_digits)
+    if not isinstance(value, (list, tuple, dict)):
+        return 0
+    known = memo.get(id(value))
+    if known is None:
+        items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+        known = memo[id(value)] = 2 + sum(_written(item, memo) for item in items)
+    return known
+
+
+def check_written(values: Iterable[Any], what: str) -> None:
+    """Refuse to write ``values`` into one text past ``text_chars``, before writing it."""
+    memo: dict[int, int] = {}
+    _check_size(sum(_written(value, memo) for value in values), what)
+
+
+def _judged_output(value: Any) -> Any:
+    """A value a template prints (``{{ l }}``), a list refused before it is written."""
+    if isinstance(value, (list, tuple, dict)):
+        check_written((value,), "writing a list")
+    return value
+
+
+class _BoundedCodeGenerator(CodeGenerator):
+    """Jinja's compiler, with ``a ~ b`` (which it joins in a runtime function no sandbox
+    hook sees) judged first: ``{% set s = s ~ s %}`` thirty times makes gigabytes."""
+
+    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
+        join = ("(markup_join if context.eval_ctx.volatile else str_join)"
+                if frame.eval_ctx.volatile else
+                "markup_join" if frame.eval_ctx.autoescape else "str_join")  # as jinja's
+        self.write(f"environment.judged_concat({join}, (")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+
 class BoundedNamespace(Namespace):
     """``namespace()``, the one object a template may change from a loop: a text or list
     kept there may not grow past ``text_chars`` (``ns.s = ns.s ~ ns.s`` forty times)."""
@@ -130,15 +193,21 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
     """A sandbox that refuses operations past the budgets before running them; lists and
     dicts cannot be changed (``l.extend(l)`` in a loop), only a bounded ``namespace``."""
 
-    intercepted_binops = frozenset({"*", "**", "%"})
+    intercepted_binops = frozenset({"*", "**", "%", "+"})
+    code_generator_class = _BoundedCodeGenerator
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("finalize", _judged_output)
         super().__init__(*args, **kwargs)
         self.globals["namespace"] = BoundedNamespace
         del self.globals["lipsum"]  # lipsum(n=10**9): pages of filler nobody prints
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        if operator == "*":
+        if operator == "+":
+            size = _joined(left, right)
+            if size is not None:
+                _check_size(size, "joining two texts or lists with +")
+        elif operator == "*":
             size = _repeated(left, right)
             if size is not None:
                 _check_size(size, f"repeating a text or list {right!r} times")
@@ -152,9 +221,15 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             _check_printf(left)
             values = right.values() if isinstance(right, dict) else (
                 right if isinstance(right, tuple) else (right,))
-            _check_size(len(left) + left.count("%") * _longest(map(str, values)),
+            _check_size(len(left) + left.count("%") * _longest(values),
                         "the formatted text")
         return super().call_binop(context, operator, left, right)
+
+    @staticmethod
+    def judged_concat(join: Callable[[Iterable[Any]], str], values: tuple[Any, ...]) -> str:
+        """``a ~ b ~ …``, refused past ``text_chars`` before it is joined."""
+        check_written(values, "joining texts with ~")
+        return join(values)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         text = getattr(__obj, "__self__", None)
@@ -177,7 +252,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         fields = _check_format(pattern)
 
         def judged(*args: Any, **kwargs: Any) -> str:
-            longest = _longest(str(v) for v in (*args, *kwargs.values()))
+            longest = _longest((*args, *kwargs.values()))
             _check_size(len(pattern) + fields * longest, "the formatted text")
             return wrapped(*args, **kwargs)
 
@@ -273,22 +348,38 @@ def _watchdog(signum: int, frame: Any) -> None:
 
 
 def bounded_filters(env: SandboxedEnvironment) -> None:
-    """Wrap the filters that make text of a given width or count so their numbers are
-    judged first (filters are called directly, not through the sandbox's ``call``)."""
-    for name in SIZED_FILTERS:
+    """Wrap the filters that make text of a given width or count, or write their value as
+    text, or join lists, so their numbers and what they write are judged first (filters
+    are called directly, not through the sandbox's ``call``)."""
+    for name in dict.fromkeys((*SIZED_FILTERS, *WRITING_FILTERS, "sum")):
         env.filters[name] = _bounded(name, env.filters[name])
+
+
+def _check_sum(values: list[Any], kwargs: dict[str, Any]) -> None:
+    """Refuse ``[l, l]|sum(start=[])`` past ``text_chars`` before it joins the lists."""
+    items = values[0] if values and isinstance(values[0], (list, tuple)) else ()
+    start = kwargs.get("start", values[2] if len(values) > 2 else 0)
+    _check_size(sum(len(v) for v in (*items, start) if isinstance(v, (list, tuple))),
+                "the lists the filter sum joins")
 
 
 def _bounded(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     def checked(*args: Any, **kwargs: Any) -> Any:
-        values = [a for a in args if not hasattr(a, "environment")]  # the eval context
-        if name == "format" and values and isinstance(values[0], str):
+        values = [a for a in args  # not the eval context or environment jinja passes
+                  if not hasattr(a, "environment") and not isinstance(a, Environment)]
+        if name in WRITING_FILTERS:  # (join writes its list's items, not the list)
+            joins = name == "join" and values and isinstance(values[0], (list, tuple))
+            check_written([*values[0], *values[1:]] if joins else values,
+                          f"the text of the filter {name}")
+        if name == "sum":
+            _check_sum(values, kwargs)
+        elif name == "format" and values and isinstance(values[0], str):
             _check_printf(values[0])
         if name == "replace" and len(values) >= 3:
             text, old, new = (str(v) for v in values[:3])
             _check_size(len(text) + (text.count(old) if old else len(text) + 1)
                         * max(0, len(new) - len(old)), "the replaced text")
-        else:
+        elif name != "sum":  # (its start is a number of any size)
             _check_numbers(tuple(values[1:]), kwargs, f"the filter {name}")
         result = function(*args, **kwargs)
         if isinstance(result, str):

@@ -12,6 +12,7 @@ from typing import Any
 from ..content.typography import Hyphenation, hyphenation, typeset, typography
 from ..errors import RenderError
 from ..units import PT_PER_MM
+from .fonts import text_width
 from .hyphenation import hyphenator
 from .inline import Bit, Bits, Picture, Piece, Word, cut, joined, paragraphs, plain_text, width
 
@@ -45,21 +46,28 @@ def preload_hyphenation(langs: Iterable[str]) -> None:
         hyphenator(lang)
 
 
-def split_word(word: str, lang: str, fits: Fits,
-               rule: Hyphenation = ANYWHERE) -> tuple[str, str] | None:
+def split_word(word: str, lang: str, fits: Fits, rule: Hyphenation = ANYWHERE,
+               reach: int | None = None) -> tuple[str, str] | None:
     """The longest head of ``word`` that ``fits`` — cut at a hyphenation point of the language
     (adding a hyphen), keeping the rule's letters on either side, or after a hyphen the word
-    already has — and the rest; None if no cut fits or the language has no patterns."""
+    already has — and the rest; None if no cut fits or the language has no patterns. Only
+    the first ``reach`` letters are cut (a head past them is known not to fit), and only
+    they and a pattern's length after them are hyphenated: a word of 20,000 letters cut
+    line by line would otherwise be hyphenated whole, and measured at every cut, per line."""
     patterns = hyphenator(lang) if lang else None
     if patterns is None:
         return None
+    reach = len(word) if reach is None else min(reach, len(word))
     letters = len(word.rstrip(_TRAILING))
-    cuts = {i: word[:i] + "-" for i in patterns.positions(word)
-            if i >= rule.min_head and letters - i >= rule.min_tail}
-    cuts.update({i + 1: word[:i + 1] for i, c in enumerate(word[:-1]) if c == "-" and i > 0})
-    for index in sorted(cuts, reverse=True):
-        if fits(cuts[index]):
-            return cuts[index], word[index:]
+    # the points up to reach, read from the word cut a pattern's length after them (the
+    # end of a word moves only the points a pattern's length before it)
+    seen = word[:reach + patterns.hd.maxlen + patterns.right + 1]
+    added = {i: "-" for i in patterns.positions(seen)
+             if i <= reach and i >= rule.min_head and letters - i >= rule.min_tail}
+    added.update({i + 1: "" for i in range(1, min(reach, len(word) - 1)) if word[i] == "-"})
+    for index in sorted(added, reverse=True):
+        if fits(word[:index] + added[index]):
+            return word[:index] + added[index], word[index:]
     return None
 
 
@@ -91,9 +99,13 @@ def break_lines(paragraphs_: Sequence[Sequence[Word]], size: float, width_pt: fl
         used = 0.0
         run = 0  # hyphenated lines in a row
         for joiner, word in words:
+            rest = False  # the word is what a split left over (new: not measured before)
             while True:
                 gap = width(joiner, size) if line else 0.0
-                own = width(word, size)
+                # (the rest of a long word, measured letter by letter only as far as a line
+                # holds: measuring each rest whole grows with the square of its length)
+                own = math.inf if rest and _reach(word, size, width_pt) < len(
+                    plain_text(word)) else width(word, size)
                 if used + gap + own <= width_pt:
                     if line:
                         line.extend(joiner)
@@ -109,7 +121,7 @@ def break_lines(paragraphs_: Sequence[Sequence[Word]], size: float, width_pt: fl
                     line.extend((*joiner, *split[0]) if line else split[0])
                     lines.append(joined(line))
                     line, used, joiner, word = [], 0.0, (), split[1]
-                    run += 1
+                    run, rest = run + 1, True
                 elif line:
                     lines.append(joined(line))
                     line, used, joiner = [], 0.0, ()
@@ -165,8 +177,22 @@ def _hyphenate(word: Bits, start: float, size: float, width_pt: float, lang: str
     def fits(part: str) -> bool:
         return start + width(cut(word, part)[0], size) <= width_pt
 
-    found = split_word(plain_text(word), lang, fits, rule)
+    found = split_word(plain_text(word), lang, fits, rule, _reach(word, size, width_pt - start))
     return None if found is None else cut(word, found[0])
+
+
+def _reach(word: Bits, size: float, room: float) -> int:
+    """How many letters of ``word`` (a word of text, no picture) may fit ``room`` pt: past
+    them, the letters alone are wider (measured one by one, as widths add up; with a
+    hundredth of a point to spare for rounding)."""
+    used, letters = 0.0, 0
+    for bit in word:
+        for letter in bit.text:
+            used += text_width(letter, bit.font, size)
+            if used > room + 0.01:
+                return letters
+            letters += 1
+    return letters
 
 
 @lru_cache(maxsize=20000)

@@ -22,6 +22,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from ..content.yamlio import load_yaml
 from ..errors import RenderError, excerpt
 from ..i18n.catalog import SOURCE_LANG, Translator, localize, message_key
+from ..limits import limit, past
 from ..paths import inside, regular_file
 from ..render.failures import TEMPLATE_FAILURES, reason
 from ..render.sandbox import BoundedSandbox, bounded_concat, bounded_filters
@@ -128,9 +129,13 @@ def render_rules(game_folder: Path, template: str, tr: Translator, context: Mapp
             {**context, "data": data, "lang": tr.lang}))
     except TEMPLATE_FAILURES as exc:
         raise RenderError(f"rules template {excerpt(template)} failed: {reason(exc)}") from None
+    parsed = parse(output, recorder.ids)
+    if len(parsed) > limit("rule_faces"):
+        raise RenderError(f"rules template {excerpt(template)}: " + past(
+            "rule_faces", f"{len(parsed):,} '@face' sides, each a card side fitted"))
     faces = tuple(Face(face_title, tuple(blocks), tuple(ids),
                        any(not tr.has(i) for i in ids))
-                  for face_title, blocks, ids in parse(output, recorder.ids))
+                  for face_title, blocks, ids in parsed)
     return RuleText(title, tr.lang, url, faces)
 
 

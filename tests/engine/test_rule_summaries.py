@@ -125,6 +125,24 @@ def test_a_rules_template_needs_a_front_and_back_for_each_card(tmp_path):
         load_game(folder)
 
 
+def test_a_rules_template_past_rule_faces_is_refused_naming_the_budget(tmp_path):
+    """A loop writing 502 sides (the built-in decks have 18 at most) is refused at load by
+    ``rule_faces``; 500 sides load as a deck of 250 cards."""
+    folder = tmp_path / "mb"
+    shutil.copytree(game_folder("microbious"), folder)
+    template = folder / "rules" / "microbious.j2"
+    for sides, ok in ((500, True), (502, False)):
+        template.write_text("{% for i in range(" + str(sides) + ") %}@face {{ i }}\n{{ i }}\n"
+                            "{% endfor %}\n", encoding="utf-8")
+        if ok:
+            deck = next(c for c in load_game(folder).components
+                        if isinstance(c, Deck) and c.kind == "rules")
+            assert len(deck.cards) == sides // 2
+        else:
+            with pytest.raises(ContentError, match="502 '@face' sides.*rule_faces"):
+                load_game(folder)
+
+
 def test_plural_forms_follow_each_catalog(tmp_path):
     folder = tmp_path / "spz"
     shutil.copytree(game_folder("save-patient-zero"), folder)

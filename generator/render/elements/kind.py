@@ -87,10 +87,11 @@ class ElementType:
     # it for elements that draw many others (for one shape, the key costs what drawing does)
     replayed: bool = False
     example: str = field(default="", compare=False)
-    # the names of the layouts an element of this type may draw besides its own, as a regular
-    # expression (a ``use`` its ``layout``; a ``flow`` any, for its inline icons): what a
-    # drawing's replay key must cover (``form_keys``)
-    draws: Callable[[Mapping[str, Any]], str] | None = field(default=None, compare=False)
+    # the names of the layouts an element of this type may draw besides its own, as the
+    # literal parts of a name (a ``use`` its ``layout``; a ``flow`` any, for its inline
+    # icons): what a drawing's replay key must cover (``form_keys``)
+    draws: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = field(default=None,
+                                                                         compare=False)
     # the element as SVG (its outline, filled by the page's colour), for a page that shows a
     # layout in HTML (the Savvy page's colour cues); plain numbers only
     svg: Callable[[Mapping[str, Any]], str] | None = field(default=None, compare=False)

@@ -27,7 +27,10 @@ if TYPE_CHECKING:
 def draw(p: Painter, element: Mapping[str, Any], context: dict[str, Any], w: float, h: float,
          bleed: float, where: str) -> None:
     name = render_value(element.get("layout"), context, where, "layout")
-    layout = p.layout(name)
+    try:
+        layout = p.layout(name)
+    except RenderError as exc:  # a name a template made: the element that made it
+        raise RenderError(f"{where}.layout: {exc}; name one of the layouts") from None
     if name in p.using:
         raise RenderError(f"{where}.layout: layout '{name}' uses itself ("
                           f"{' → '.join([*p.using, name])}), which would never end; draw "
