@@ -20,8 +20,6 @@ from generator.resources import games_dir
 from support import hostile
 from support.hostile import BUILD, Stranger, edit, layout_text, leaked, refused, run_pnp, snapshot
 
-OPEN = pytest.mark.xfail(strict=True, reason="issue 34, red team 4")
-
 
 def _ends_in_time(s: Stranger, *args: str) -> None:
     """``pnp args`` ends within the deadline (``run_pnp`` raises past it), built (exit 0)
