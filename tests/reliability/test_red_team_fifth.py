@@ -79,3 +79,63 @@ def test_an_unclosed_template_in_a_used_layout_name_is_refused_at_once(stranger:
     assert run.code == 2 and len(run.err.strip().splitlines()) == 1, run.err[-2000:]
     assert run.seconds < 15, f"{run.seconds:.0f} s"
     assert snapshot(stranger) == before
+
+
+# ── 3. problems collected without a bound: the report itself exhausts the machine ───────
+def _bounded_report(s: Stranger, *args: str) -> None:
+    """``pnp args`` ends with exit 2 and a report a person can read (at most 1,000 lines,
+    1 MB: the first problems, and how many more), nothing written outside."""
+    before = snapshot(s)
+    run = run_pnp(s, *args)
+    assert run.code == 2 and "out of memory" not in run.err, run.err[-2000:]
+    assert len(run.err.splitlines()) <= 1000, f"{len(run.err.splitlines()):,} lines"
+    assert len(run.err) <= 1 << 20, f"{len(run.err):,} characters"
+    assert snapshot(s) == before
+
+
+@OPEN
+def test_a_game_file_of_200000_unknown_keys_is_not_200000_lines(stranger: Stranger):
+    """``game.yaml`` with 200,000 unknown top-level keys (``k0: 0`` …, 2.1 MB, 400,000
+    values: under ``yaml_nodes`` and ``file_bytes``). The loader's ``Checker`` keeps every
+    problem and ``pnp build`` prints them all: 400,000 keys printed 400,002 lines (81 MB on
+    standard error) at 734 MB resident in 8.8 s; the 500,000 ``yaml_nodes`` allows come
+    within the 1 GB cap. A folder of 900 files past a budget is one line
+    (``limits.OverBudget``); one file of 200,000 problems is 200,000."""
+    with open(stranger.game / "game.yaml", "a") as game:
+        game.write("".join(f"k{i}: 0\n" for i in range(200_000)))
+    _bounded_report(stranger, *BUILD)
+
+
+def _microbious_fork(s: Stranger, kinds: int, colours: int) -> None:
+    """The game a copy of Microbious (``rules: microbious``, its checks run on the copy's
+    data) with ``kinds`` more virus sizes, each counted in ``data.counts``, and
+    ``colours`` more colours, written with YAML anchors."""
+    import shutil
+
+    from generator.resources import games_dir
+
+    shutil.rmtree(s.game)
+    shutil.copytree(games_dir() / "microbious", s.game)
+    game = s.game / "game.yaml"
+    edit(game, "id: microbious", "id: my-fork")
+    edit(game, '    small: {name: !t "Small virus", scale: 0.46, rank: 1}\n',
+         '    small: &sz {name: !t "Small virus", scale: 0.46, rank: 1}\n'
+         + "".join(f"    s{i}: *sz\n" for i in range(kinds)))
+    yellow = ("{name: !t {text: yellow, context: virus colour}, fill: virus-yellow, "
+              "tint: virus-yellow-tint}\n")
+    edit(game, f"    yellow: {yellow}", f"    yellow: &cl {yellow}"
+         + "".join(f"    c{i}: *cl\n" for i in range(colours)))
+    edit(game, "  counts: {big: 5,",
+         "  counts: {" + "".join(f"s{i}: 1, " for i in range(kinds)) + "big: 5,")
+
+
+@OPEN
+def test_a_microbious_fork_s_counts_times_colours_are_not_millions_of_problems(
+        stranger: Stranger):
+    """A copy of Microbious with 3,000 virus sizes in ``data.counts`` and 3,000 colours
+    (128 kB of game.yaml, 20,000 YAML values). ``_check_counts`` of the game's own checks
+    compares each counted kind in each colour with the card list and records a problem
+    for each pair that differs: 9 million problems. 100 × 100 printed 10,800 lines in
+    0.4 s; 3,000 × 3,000 end 'out of memory' under the 1 GB cap after 7.0 s."""
+    _microbious_fork(stranger, 3000, 3000)
+    _bounded_report(stranger, *BUILD)
