@@ -59,6 +59,27 @@ def test_a_str_translate_to_long_texts_is_judged_before_it_runs(stranger: Strang
     assert "out of memory" not in line
 
 
+
+@OPEN
+@pytest.mark.parametrize("written", [
+    "(' ' * 49000)|list|join('x' * 49000)",
+    "('\\n' * 49000)|indent('x' * 49000, true, true)",
+    "('a ' * 24000)|wordwrap(1, wrapstring='x' * 49000)",
+], ids=["join-separator", "indent-text", "wordwrap-wrapstring"])
+def test_a_filter_s_text_argument_repeated_per_item_is_judged_by_its_product(
+        stranger: Stranger, written: str):
+    """A filter whose text argument is written once per item: ``join``'s separator between
+    49,000 items, ``indent`` given a text (not a number) as its width and put before
+    49,000 lines, ``wordwrap``'s ``wrapstring`` at each of 48,000 breaks. The sandbox
+    adds the argument's length once (``check_written``: items plus separator, 98,000,
+    under ``text_chars``) and judges numbers only (``_check_numbers``), so each makes 2.4
+    billion characters: 'out of memory' under the 1 GB cap in 0.44 s (the allocation
+    fails at once), not the budget's line; with half the figures each makes 600 MB."""
+    layout_text(stranger, "{{ (" + written + ")|length }}")
+    line = refused(stranger, "text_chars")
+    assert "out of memory" not in line
+
+
 # ── 2. a regular expression over a layout name, quadratic in its length ─────────────────
 @OPEN
 def test_an_unclosed_template_in_a_used_layout_name_is_refused_at_once(stranger: Stranger):
