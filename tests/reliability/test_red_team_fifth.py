@@ -162,3 +162,29 @@ def test_a_microbious_fork_s_counts_times_colours_are_not_millions_of_problems(
     3, 'please report it')."""
     _microbious_fork(stranger, 3000, 3000)
     _bounded_report(stranger, *BUILD)
+
+
+# ── 4. pnp i18n reads a rules template with a parser of its own ─────────────────────────
+RULES_DECK = ("  - id: rules\n    kind: rules\n    title: !t Rules\n    template: r.j2\n"
+              "    size: poker\n")
+
+
+@OPEN
+@pytest.mark.parametrize("nested", [
+    "{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}",
+    "{% if 1 %}" * 3000 + "x" + "{% endif %}" * 3000,
+], ids=["brackets", "if-blocks"])
+def test_i18n_extract_of_a_deeply_nested_rules_template_is_one_line(stranger: Stranger,
+                                                                    nested: str):
+    """A rules template whose second face holds 3,000 brackets (or ``{% if %}`` blocks)
+    nested (15-33 kB). ``pnp build`` refuses it in one line ('past the maximum recursion
+    depth … write it in smaller steps'), but ``pnp i18n extract`` parses the template
+    itself and ends 'internal error: RecursionError: maximum recursion depth exceeded
+    (… please report it)', exit 3, in 0.2 s."""
+    (stranger.game / "game.yaml").write_text((stranger.game / "game.yaml").read_text()
+                                             + RULES_DECK)
+    (stranger.game / "rules").mkdir()
+    (stranger.game / "rules" / "r.j2").write_text(
+        "@face {{ _('Goal') }}\n# x\n@face b\n" + nested + "\n")
+    line = refused(stranger, "r.j2", args=("i18n", "extract", "--game-dir", "my-game"))
+    assert "internal error" not in line
