@@ -188,3 +188,23 @@ def test_i18n_extract_of_a_deeply_nested_rules_template_is_one_line(stranger: St
         "@face {{ _('Goal') }}\n# x\n@face b\n" + nested + "\n")
     line = refused(stranger, "r.j2", args=("i18n", "extract", "--game-dir", "my-game"))
     assert "internal error" not in line
+
+
+# ── 5. each wrong icon name is looked up against the whole set ──────────────────────────
+@OPEN
+def test_thousands_of_unknown_icon_names_end_within_seconds(stranger: Stranger):
+    """Three card rows, each a cell of 800 inline icons no set holds (``:gi-vir0:`` …
+    ``:gi-vir799:``, 9,489 characters: under the 10,000 a cell may hold). For each,
+    ``icon_set.unknown_icon`` parses the bundled set's JSON again (``names()``) and runs
+    ``difflib.get_close_matches`` over its 4,000 names to suggest the nearest: 9.5 ms a
+    name. 2,400 names took 22.9 s and printed 2,402 lines; ten rows pass the one-minute
+    deadline, and ``cards_per_game`` (10,000 rows) would take about 21 hours."""
+    cell = " ".join(f":gi-vir{i}:" for i in range(800))
+    (stranger.game / "cards.csv").write_text("Name,Text,Art,Cost,Icons,qty\n" + "".join(
+        f"C{row},{cell},art/sample.svg,1,star,1\n" for row in range(3)))
+    before = snapshot(stranger)
+    run = run_pnp(stranger, *BUILD)
+    assert run.code == 2, run.err[-2000:]
+    assert run.seconds < 10, f"{run.seconds:.1f} s"
+    assert len(run.err.splitlines()) <= 1000, f"{len(run.err.splitlines()):,} lines"
+    assert snapshot(stranger) == before
