@@ -80,6 +80,25 @@ def test_a_filter_s_text_argument_repeated_per_item_is_judged_by_its_product(
     assert "out of memory" not in line
 
 
+
+@OPEN
+@pytest.mark.parametrize("written", ["{{ {'k': s}.items() }}", "{{ namespace(a=s) }}"],
+                         ids=["dict-items", "namespace"])
+def test_a_doubled_list_printed_inside_another_object_is_measured(stranger: Stranger,
+                                                                  written: str):
+    """A list of one text of 50,000 letters, doubled 15 times (``{% set s = [s, s] %}``),
+    printed inside an object that is not a list: a dict's ``items()`` view or a
+    ``namespace`` (its repr writes its values). ``_judged_output`` measures only lists,
+    tuples and dicts, ``_written`` counts anything else as 0, and ``BoundedNamespace``
+    judges ``len(s)``, 2. Each writes 1.6 billion characters: 'out of memory' under the 1
+    GB cap in 3.0-3.5 s (869 MB resident), not the budget's line. With ``'ab'`` doubled
+    32 times, ``render_seconds`` stops the repr after 10.7 s at 724 MB."""
+    layout_text(stranger, "{% set s = ['x' * 50000] %}" + "{% set s = [s, s] %}" * 15
+                + written)
+    line = refused(stranger, "text_chars")
+    assert "out of memory" not in line
+
+
 # ── 2. a regular expression over a layout name, quadratic in its length ─────────────────
 @OPEN
 def test_an_unclosed_template_in_a_used_layout_name_is_refused_at_once(stranger: Stranger):
