@@ -227,3 +227,24 @@ def test_thousands_of_unknown_icon_names_end_within_seconds(stranger: Stranger):
     assert run.seconds < 10, f"{run.seconds:.1f} s"
     assert len(run.err.splitlines()) <= 1000, f"{len(run.err.splitlines()):,} lines"
     assert snapshot(stranger) == before
+
+
+# ── 6. a fork of a built-in game: its code reads the stranger's values unchecked ────────
+@OPEN
+def test_a_pharma_code_fork_s_card_value_that_is_no_number_is_one_line(stranger: Stranger):
+    """A copy of The Pharma Code (``rules: pharma-code``) whose first number card is
+    ``{value: abc}``. ``_decks_match_setups`` sorts ``int(c.fields.get('value'))`` of every
+    number card, checked nowhere before: 'internal error: ValueError: invalid literal for
+    int() with base 10: 'abc' (… please report it)', exit 3, in 0.3 s. Red team 4 found the
+    same of Save Patient Zero's ``vars.referee``; the other built-in games' checks were not
+    read for it."""
+    import shutil
+
+    from generator.resources import games_dir
+
+    shutil.rmtree(stranger.game)
+    shutil.copytree(games_dir() / "pharma-code", stranger.game)
+    edit(stranger.game / "game.yaml", "id: pharma-code", "id: my-fork")
+    edit(stranger.game / "game.yaml", "{value: 1},", "{value: abc},")
+    line = refused(stranger, "value")
+    assert "internal error" not in line
