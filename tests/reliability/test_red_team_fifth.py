@@ -248,3 +248,47 @@ def test_a_pharma_code_fork_s_card_value_that_is_no_number_is_one_line(stranger:
     edit(stranger.game / "game.yaml", "{value: 1},", "{value: abc},")
     line = refused(stranger, "value")
     assert "internal error" not in line
+
+
+
+def _fork_data(s: Stranger, game: str, key: str, value: str) -> None:
+    """The game a copy of the built-in ``game`` whose ``data.<key>`` (with every line
+    indented under it) is ``value``."""
+    import re
+    import shutil
+
+    from generator.resources import games_dir
+
+    shutil.rmtree(s.game)
+    shutil.copytree(games_dir() / game, s.game)
+    lines, out, in_data, skipping = (s.game / "game.yaml").read_text().splitlines(True), [], \
+        False, False
+    for line in lines:
+        in_data = line.startswith("data:") or (in_data and not re.match(r"^\S", line))
+        if skipping and not re.match(r"^(  \S|\S)", line):
+            continue
+        skipping = in_data and bool(re.match(rf"^  {key}:", line))
+        out.append(f"  {key}: {value}\n" if skipping else line)
+    (s.game / "game.yaml").write_text("".join(out).replace(f"id: {game}", "id: my-fork", 1))
+
+
+@OPEN
+@pytest.mark.parametrize("game, key, value", [
+    ("microbious", "colours", "abc"),
+    ("microbious", "sizes", "[1]"),
+    ("patient-zero-solo", "classes", "[1]"),
+    ("save-patient-zero", "centrifugo", "abc"),
+    ("save-patient-zero", "labs", "[1]"),
+])
+def test_a_fork_s_rule_data_of_the_wrong_kind_is_one_line(stranger: Stranger, game: str,
+                                                          key: str, value: str):
+    """A copy of a built-in game with one ``data`` key given a text or a list where its
+    code wants a mapping. Of the 5 games' top-level data keys, each set to ``abc`` and to
+    ``[1]`` (about 100 runs of ``pnp check``), 16 end 'internal error' (exit 3, 'please
+    report it'): Microbious ``colours`` and ``specials`` ('str' object has no attribute
+    'items'), ``sizes``, ``powers``, ``targets`` ('sequence item 0: expected str
+    instance'); Patient Zero Solo ``classes``; Save Patient Zero ``colour_labels``,
+    ``centrifugo``, ``scanpad``, ``labs`` (unpacking and indexing errors)."""
+    _fork_data(stranger, game, key, value)
+    line = refused(stranger, key)
+    assert "internal error" not in line
