@@ -292,3 +292,25 @@ def test_a_fork_s_rule_data_of_the_wrong_kind_is_one_line(stranger: Stranger, ga
     _fork_data(stranger, game, key, value)
     line = refused(stranger, key)
     assert "internal error" not in line
+
+
+# ── 7. the time budgets are per PDF; a build makes a PDF per language and paper ─────────
+@OPEN
+@pytest.mark.slow
+def test_the_templates_of_one_build_are_held_to_one_time_budget(stranger: Stranger):
+    """A layout text that loops 80 million times and prints one letter (0.6 s a card,
+    3.3-3.8 s a PDF of 6 cards: under ``render_seconds``, 10, and ``template_seconds``,
+    30), and nine catalogs of one message each (``locales/fr.po`` … ``da.po``).
+    ``pnp build --paper a4 --fallback en`` builds every language: 10 PDFs, exit 0, in 36 s
+    on 2 workers. Nothing sums the PDFs' seconds: ``languages`` allows 300 and the default
+    papers are two, so 600 PDFs at 29 s each are about 4.8 hours of CPU from a folder of
+    a few kilobytes, none of them past a budget."""
+    layout_text(stranger, "{% for i in range(100000) %}{% for j in range(800) %}"
+                "{% endfor %}{% endfor %}x")
+    (stranger.game / "locales").mkdir()
+    for lang in ("fr", "de", "es", "it", "nl", "pt", "pl", "sv", "da"):
+        (stranger.game / "locales" / f"{lang}.po").write_text(
+            'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+            f'"Language: {lang}\\n"\n\nmsgid "Cards"\nmsgstr "Cartes"\n')
+    args = [a for a in BUILD if a not in ("--lang", "en")]
+    refused(stranger, "template_seconds", args=(*args, "--fallback", "en"))
