@@ -99,8 +99,30 @@ def test_a_doubled_list_printed_inside_another_object_is_measured(stranger: Stra
     assert "out of memory" not in line
 
 
+
+@OPEN
+@pytest.mark.slow
+def test_comparing_two_doubled_lists_is_stopped_at_render_seconds(stranger: Stranger):
+    """Two lists built alike, each holding the one before twice, 31 times over (``s`` and
+    ``t``, 62 small lists), then ``{{ s == t }}``: Python compares them leaf by leaf, 2
+    billion leaves, inside one C call (the two halves of ``s`` are one object, but not
+    the same object as those of ``t``). ``render_seconds``' watchdog is a signal, run only
+    between bytecodes, so nothing stops the compare: the render is refused after it ends,
+    'a template that ran for 31 s: past the limit of 10' (31.8 s, 70 MB). 27 doublings
+    take 2 s a card and build (12.3 s for 6 cards); each doubling more takes twice as
+    long: 35 take 8 minutes, 40 four and a half hours, none of it interruptible."""
+    layout_text(stranger, "{% set s = ['ab'] %}{% set t = ['ab'] %}"
+                + "{% set s = [s, s] %}{% set t = [t, t] %}" * 31 + "{{ s == t }}")
+    before = snapshot(stranger)
+    run = run_pnp(stranger, *BUILD)
+    assert run.code == 2 and "render_seconds" in run.err, run.err[-2000:]
+    assert run.seconds < 20, f"{run.seconds:.1f} s"
+    assert snapshot(stranger) == before
+
+
 # ── 2. a regular expression over a layout name, quadratic in its length ─────────────────
 @OPEN
+@pytest.mark.slow
 def test_an_unclosed_template_in_a_used_layout_name_is_refused_at_once(stranger: Stranger):
     """Two ``use`` elements whose layout is ``{{`` 49,000 times then one letter (98 kB
     each, under ``text_chars``). ``expressions.name_pattern`` splits the name with
@@ -211,6 +233,7 @@ def test_i18n_extract_of_a_deeply_nested_rules_template_is_one_line(stranger: St
 
 # ── 5. each wrong icon name is looked up against the whole set ──────────────────────────
 @OPEN
+@pytest.mark.slow
 def test_thousands_of_unknown_icon_names_end_within_seconds(stranger: Stranger):
     """Three card rows, each a cell of 800 inline icons no set holds (``:gi-vir0:`` …
     ``:gi-vir799:``, 9,489 characters: under the 10,000 a cell may hold). For each,
