@@ -10,9 +10,9 @@ from itertools import groupby
 
 import pdfplumber
 import pytest
-import yaml
 from fontTools.ttLib import TTFont
 
+from generator.content.yamlio import load_yaml
 from support.cli import pnp
 from support.paths import FIXTURES, ROOT
 
@@ -45,7 +45,7 @@ def chosen(tmp_path, fonts: str):
 
 
 def test_a_game_that_does_not_choose_gets_the_default_face(tmp_path, capsys):
-    default = yaml.safe_load((ROOT / "templates" / "fonts.yaml").read_text())["default"]
+    default = load_yaml(ROOT / "templates" / "fonts.yaml")["default"]
     assert default == {"display": "league-spartan"}
     game = chosen(tmp_path, "")
     out = tmp_path / "out"
@@ -63,8 +63,8 @@ def test_an_unknown_face_stops_the_build_naming_the_faces(tmp_path, capsys):
             in stdout + stderr)
 
 
-@pytest.mark.parametrize("face", sorted(yaml.safe_load(
-    (ROOT / "templates" / "fonts.yaml").read_text())["faces"].items()), ids=lambda f: f[0])
+@pytest.mark.parametrize("face", sorted(load_yaml(
+    ROOT / "templates" / "fonts.yaml")["faces"].items()), ids=lambda f: f[0])
 def test_every_bundled_face_covers_french_german_and_dejavu_its_symbols(face):
     face_id, data = face
     fonts = ROOT / "fonts"
