@@ -205,6 +205,30 @@ def test_a_microbious_fork_s_counts_times_colours_are_not_millions_of_problems(
     _bounded_report(stranger, *BUILD)
 
 
+
+@OPEN
+def test_a_solo_fork_s_unknown_neighbours_do_not_each_list_every_limb(stranger: Stranger):
+    """A copy of Patient Zero: A Solo Epidemic with 500 more limbs, each with the same
+    ``adjacent`` list of 1,000 ids that are no limb (one YAML anchor: 56 kB of game.yaml,
+    500,000 values expanded, under ``yaml_nodes``). The game's check records one problem
+    for each unknown id of each limb, and each names every limb (``limbs: head, torso,
+    …``, 3 kB): 500,000 problems of 3 kB. Under the 1 GB cap: 'internal error: OSError:
+    [Errno 12] Cannot allocate memory: 'out'' (exit 3) in 2.8 s."""
+    import shutil
+
+    from generator.resources import games_dir
+
+    shutil.rmtree(stranger.game)
+    shutil.copytree(games_dir() / "patient-zero-solo", stranger.game)
+    bad = "[" + ", ".join(f"x{i}" for i in range(1000)) + "]"
+    edit(stranger.game / "game.yaml", "id: patient-zero-solo", "id: my-fork")
+    edit(stranger.game / "game.yaml", "  limbs:\n", "  limbs:\n"
+         f"    zz0: {{name: Z, die: 7, pos: [1, 1], adjacent: &bad {bad}, redirect: []}}\n"
+         + "".join(f"    zz{i}: {{name: Z, die: 7, pos: [1, 1], adjacent: *bad, "
+                   "redirect: []}\n" for i in range(1, 500)))
+    _bounded_report(stranger, *BUILD)
+
+
 # ── 4. pnp i18n reads a rules template with a parser of its own ─────────────────────────
 RULES_DECK = ("  - id: rules\n    kind: rules\n    title: !t Rules\n    template: r.j2\n"
               "    size: poker\n")
