@@ -90,6 +90,15 @@ def _longest(values: Iterable[Any]) -> int:
     return max((_written(v, memo) for v in values), default=0)
 
 
+def _as_text(text: str | bytes, args: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+    """``bytes`` and their bytes arguments read as texts of the same lengths, so a bytes
+    method is judged as the str method of its name."""
+    if isinstance(text, str):
+        return text, args
+    return text.decode("latin-1"), tuple(
+        a.decode("latin-1") if isinstance(a, bytes) else a for a in args)
+
+
 def _check_method(text: str, name: str, args: tuple[Any, ...]) -> None:
     """Judge the size of what a method of ``text`` makes from its arguments before it runs:
     the ones whose result grows with a product, not with one number."""
@@ -103,6 +112,17 @@ def _check_method(text: str, name: str, args: tuple[Any, ...]) -> None:
     elif name == "join" and args and hasattr(args[0], "__len__"):
         _check_size(len(text) * len(args[0]) + sum(
             len(v) for v in args[0] if isinstance(v, str)), "the joined text")
+    elif name == "translate" and args:
+        _check_size(len(text) + _translated_growth(text, args[0]), "the translated text")
+
+
+def _translated_growth(text: str, table: Any) -> int:
+    """How much longer ``text.translate(table)`` is than ``text``: each character mapped
+    to a longer text, times how often it occurs (a str table maps ordinals to texts)."""
+    pairs = table.items() if isinstance(table, dict) else enumerate(table) \
+        if isinstance(table, (list, tuple)) else ()
+    return sum(text.count(chr(key)) * (len(value) - 1) for key, value in pairs
+               if isinstance(key, int) and 0 <= key < 0x110000 and isinstance(value, str))
 
 
 def _check_number(left: Any, operator: str, right: Any) -> None:
@@ -121,32 +141,46 @@ def _check_number(left: Any, operator: str, right: Any) -> None:
 def _repeated(left: Any, right: Any) -> int | None:
     """How long ``left * right`` would be when it repeats text or a list."""
     for items, count in ((left, right), (right, left)):
-        if isinstance(items, (str, list, tuple)) and isinstance(count, int):
+        if isinstance(items, (str, bytes, list, tuple)) and isinstance(count, int):
             return len(items) * count
     return None
 
 
 def _joined(left: Any, right: Any) -> int | None:
     """How long ``left + right`` would be when it joins two texts or two lists."""
-    for kind in (str, (list, tuple)):
+    for kind in (str, bytes, (list, tuple)):
         if isinstance(left, kind) and isinstance(right, kind):
             return len(left) + len(right)
     return None
 
 
+def _items(value: Any) -> Iterable[Any] | None:
+    """What ``str(value)`` writes of a container (a list, a dict or its views, a set, a
+    ``namespace``); None for anything else."""
+    if isinstance(value, dict):
+        return [*value.keys(), *value.values()]
+    if isinstance(value, Namespace):
+        return _items(value._Namespace__attrs)  # type: ignore[attr-defined]
+    if isinstance(value, (list, tuple, set, frozenset, type({}.keys()), type({}.values()),
+                          type({}.items()))):
+        return value
+    return None
+
+
 def _written(value: Any, memo: dict[int, int]) -> int:
-    """How long ``str(value)`` is, at least (a list's brackets and texts, not its quotes
-    and commas), measured without writing it: a list that holds another twice, thirty times
-    over, writes gigabytes from thirty small lists (each list measured once, in ``memo``)."""
-    if isinstance(value, str):
+    """How long ``str(value)`` is, at least (a container's brackets and texts, not its
+    quotes and commas), measured without writing it: a list that holds another twice,
+    thirty times over, writes gigabytes from thirty small lists (each container measured
+    once, in ``memo``), printed alone or inside a dict's items or a namespace."""
+    if isinstance(value, (str, bytes)):
         return len(value)
     if isinstance(value, (int, float)):
         return len(str(value))  # (its digits are bounded by number_digits)
-    if not isinstance(value, (list, tuple, dict)):
-        return 0
     known = memo.get(id(value))
     if known is None:
-        items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+        items = _items(value)
+        if items is None:
+            return 0
         known = memo[id(value)] = 2 + sum(_written(item, memo) for item in items)
     return known
 
@@ -158,8 +192,8 @@ def check_written(values: Iterable[Any], what: str) -> None:
 
 
 def _judged_output(value: Any) -> Any:
-    """A value a template prints (``{{ l }}``), a list refused before it is written."""
-    if isinstance(value, (list, tuple, dict)):
+    """A value a template prints (``{{ l }}``), a container refused before it is written."""
+    if not isinstance(value, str):
         check_written((value,), "writing a list")
     return value
 
@@ -184,8 +218,7 @@ class BoundedNamespace(Namespace):
     kept there may not grow past ``text_chars`` (``ns.s = ns.s ~ ns.s`` forty times)."""
 
     def __setitem__(self, name: str, value: Any) -> None:
-        if isinstance(value, (str, list, tuple)):
-            _check_size(len(value), f"namespace value {name!r}")
+        check_written((value,), f"namespace value {name!r}")
         super().__setitem__(name, value)
 
 
@@ -226,6 +259,19 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
     @staticmethod
+    def concat(parts: Iterable[str]) -> str:
+        """Jinja's join of what a body prints (``{% set s %}{{ s }}{{ s }}{% endset %}``,
+        a macro's or a call's body), refused as soon as it passes ``text_chars``."""
+        most, size = limit("text_chars"), 0
+        pieces = []
+        for part in parts:
+            size += len(part)
+            if size > most:
+                raise _too_long("the rendered text")
+            pieces.append(part)
+        return "".join(pieces)
+
+    @staticmethod
     def judged_concat(join: Callable[[Iterable[Any]], str], values: tuple[Any, ...]) -> str:
         """``a ~ b ~ …``, refused past ``text_chars`` before it is joined."""
         check_written(values, "joining texts with ~")
@@ -233,12 +279,13 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         text = getattr(__obj, "__self__", None)
-        if isinstance(text, str):
+        if isinstance(text, (str, bytes)):
             name = getattr(__obj, "__name__", "method")
             _check_numbers(args, kwargs, f"text.{name}()")
-            _check_method(text, name, args)
+            as_text, text_args = _as_text(text, args)
+            _check_method(as_text, name, text_args)
         result = super().call(__context, __obj, *args, **kwargs)
-        if isinstance(result, (str, list, tuple)):
+        if isinstance(result, (str, bytes, list, tuple)):
             _check_size(len(result), "the result of a call")
         return result
 
@@ -263,15 +310,8 @@ def bounded_concat(parts: Iterable[str]) -> str:
     """The pieces a template renders, joined, refused as soon as they pass ``text_chars``:
     a loop of 100,000 copies of a long value must stop before it is whole. (Drawing joins
     hundreds of thousands of values: one pass, no call per piece.)"""
-    most, size = limit("text_chars"), 0
-    pieces = []
     with _deadline():
-        for part in parts:
-            size += len(part)
-            if size > most:
-                raise _too_long("the rendered text")
-            pieces.append(part)
-    return "".join(pieces)
+        return BoundedSandbox.concat(parts)
 
 
 class _Clock:
@@ -363,6 +403,28 @@ def _check_sum(values: list[Any], kwargs: dict[str, Any]) -> None:
                 "the lists the filter sum joins")
 
 
+# the filters that write a text argument once per item, line or break of their value
+REPEATING_FILTERS = frozenset({"join", "indent", "wordwrap"})
+
+
+def _check_repeated_text(name: str, values: list[Any], kwargs: dict[str, Any]) -> None:
+    """Refuse ``join``'s separator between 49,000 items, ``indent``'s text width before
+    49,000 lines or ``wordwrap``'s ``wrapstring`` at each break, when the product of the
+    text's length and the number of places it goes (at most one per item, character,
+    or word and width of wrapped text) is past ``text_chars``."""
+    if name not in REPEATING_FILTERS or not values:
+        return
+    value = values[0]
+    places = len(value) + 1 if isinstance(value, (str, list, tuple)) else 0
+    if name == "wordwrap" and isinstance(value, str):  # a break between words, or in one
+        width = values[1] if len(values) > 1 else kwargs.get("width", 79)
+        width = width if isinstance(width, int) and width > 0 else 1
+        places = len(value.split()) + len(value) // width + 1
+    longest = max((len(v) for v in (*values[1:], *kwargs.values()) if isinstance(v, str)),
+                  default=0)
+    _check_size(places * longest, f"the text the filter {name} repeats")
+
+
 def _bounded(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     def checked(*args: Any, **kwargs: Any) -> Any:
         values = [a for a in args  # not the eval context or environment jinja passes
@@ -371,6 +433,7 @@ def _bounded(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
             joins = name == "join" and values and isinstance(values[0], (list, tuple))
             check_written([*values[0], *values[1:]] if joins else values,
                           f"the text of the filter {name}")
+        _check_repeated_text(name, values, kwargs)
         if name == "sum":
             _check_sum(values, kwargs)
         elif name == "format" and values and isinstance(values[0], str):

@@ -15,7 +15,6 @@ OPEN = pytest.mark.xfail(strict=True, reason="issue 34, red team 5")
 
 
 # ── 1. text grown outside every hook the sandbox judges ─────────────────────────────────
-@OPEN
 def test_a_block_set_doubling_its_own_variable_is_refused_by_text_chars(stranger: Stranger):
     """``{% set s %}{{ s }}{{ s }}{% endset %}`` 32 times: a block ``set`` joins what its
     body prints with jinja's own ``concat``, which neither ``judged_concat`` (``~``) nor
@@ -29,7 +28,6 @@ def test_a_block_set_doubling_its_own_variable_is_refused_by_text_chars(stranger
     assert "out of memory" not in line
 
 
-@OPEN
 @pytest.mark.parametrize("grown", [
     "'x'.encode() * 900000000",
     "'x'.encode().ljust(900000000)",
@@ -47,7 +45,6 @@ def test_bytes_are_held_to_text_chars_as_texts_are(stranger: Stranger, grown: st
     refused(stranger, "text_chars")
 
 
-@OPEN
 def test_a_str_translate_to_long_texts_is_judged_before_it_runs(stranger: Stranger):
     """``('a' * 100000).translate({97: 'b' * 100000})``: each text within ``text_chars``,
     the result 10 billion characters. ``_check_method`` judges ``expandtabs``, ``replace``
@@ -60,7 +57,6 @@ def test_a_str_translate_to_long_texts_is_judged_before_it_runs(stranger: Strang
 
 
 
-@OPEN
 @pytest.mark.parametrize("written", [
     "(' ' * 49000)|list|join('x' * 49000)",
     "('\\n' * 49000)|indent('x' * 49000, true, true)",
@@ -81,7 +77,6 @@ def test_a_filter_s_text_argument_repeated_per_item_is_judged_by_its_product(
 
 
 
-@OPEN
 @pytest.mark.parametrize("written", ["{{ {'k': s}.items() }}", "{{ namespace(a=s) }}"],
                          ids=["dict-items", "namespace"])
 def test_a_doubled_list_printed_inside_another_object_is_measured(stranger: Stranger,
