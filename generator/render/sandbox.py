@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import operator
 import re
 import signal
 import threading
@@ -213,6 +214,53 @@ class _BoundedCodeGenerator(CodeGenerator):
         self.write("))")
 
 
+    def visit_Compare(self, node: nodes.Compare, frame: Frame) -> None:
+        """``a == b``, ``a < b < c``, ``a in b``: through ``judged_compare``, which compares
+        lists item by item where the watchdog can stop it."""
+        self.write("environment.judged_compare(")
+        self.visit(node.expr, frame)
+        for operand in node.ops:
+            self.write(f", {operand.op!r}, ")
+            self.visit(operand.expr, frame)
+        self.write(")")
+
+
+ORDERINGS: dict[str, Callable[[Any, Any], Any]] = {
+    "lt": operator.lt, "lteq": operator.le, "gt": operator.gt, "gteq": operator.ge}
+
+
+def _equal(left: Any, right: Any) -> bool:
+    """``left == right``, lists and dicts compared item by item in Python: Python compares
+    two lists that each hold the one before twice, thirty times over, in one C call of
+    billions of steps that no signal interrupts, so ``render_seconds`` could not stop
+    it."""
+    if left is right:
+        return True
+    if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)):
+        return (isinstance(left, list) == isinstance(right, list) and len(left) == len(right)
+                and all(_equal(a, b) for a, b in zip(left, right, strict=True)))
+    if isinstance(left, dict) and isinstance(right, dict):
+        return left.keys() == right.keys() and all(_equal(left[k], right[k]) for k in left)
+    return bool(left == right)
+
+
+def _compared(left: Any, op: str, right: Any) -> bool:
+    """One comparison of a template, lists and dicts compared by ``_equal`` (and lists
+    ordered by their first unequal items)."""
+    if op in ("eq", "ne"):
+        return _equal(left, right) == (op == "eq")
+    if op in ("in", "notin"):
+        found = (any(_equal(left, item) for item in right)
+                 if isinstance(right, (list, tuple)) else left in right)
+        return found == (op == "in")
+    if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)):
+        for a, b in zip(left, right, strict=False):
+            if not _equal(a, b):
+                return _compared(a, op, b)
+        return bool(ORDERINGS[op](len(left), len(right)))
+    return bool(ORDERINGS[op](left, right))
+
+
 class BoundedNamespace(Namespace):
     """``namespace()``, the one object a template may change from a loop: a text or list
     kept there may not grow past ``text_chars`` (``ns.s = ns.s ~ ns.s`` forty times)."""
@@ -270,6 +318,16 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
                 raise _too_long("the rendered text")
             pieces.append(part)
         return "".join(pieces)
+
+    @staticmethod
+    def judged_compare(left: Any, *operations: Any) -> bool:
+        """``left op1 right1 op2 right2 …`` (each an operator name then an operand), as
+        Python chains them, with lists compared where the watchdog can stop them."""
+        for op, right in zip(operations[::2], operations[1::2], strict=True):
+            if not _compared(left, op, right):
+                return False
+            left = right
+        return True
 
     @staticmethod
     def judged_concat(join: Callable[[Iterable[Any]], str], values: tuple[Any, ...]) -> str:

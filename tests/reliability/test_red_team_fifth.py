@@ -95,7 +95,6 @@ def test_a_doubled_list_printed_inside_another_object_is_measured(stranger: Stra
 
 
 
-@OPEN
 @pytest.mark.slow
 def test_comparing_two_doubled_lists_is_stopped_at_render_seconds(stranger: Stranger):
     """Two lists built alike, each holding the one before twice, 31 times over (``s`` and
