@@ -147,8 +147,25 @@ ANY_NAME: NamePattern = ("", "")
 @lru_cache(maxsize=8192)
 def name_pattern(value: str) -> NamePattern:
     """The names a string can render to: its literal parts, anything where a template part
-    stands (``mb-shape-{{ shape }}`` → ``("mb-shape-", "")``)."""
-    return tuple(re.split(r"\{\{.*?\}\}|\{%.*?%\}", value, flags=re.S))
+    stands (``mb-shape-{{ shape }}`` → ``("mb-shape-", "")``). Found with ``str.find``,
+    each closing ``}}`` or ``%}`` looked for once: a regular expression looks for it again
+    from each ``{{``, and a name of 49,000 unclosed ``{{`` took 23 s."""
+    parts, kept, at = [], 0, 0
+    closings: dict[str, int] = {}  # the next "}}" / "%}" found, -1: none is left
+    while (start := value.find("{", at)) >= 0:
+        closing = {"{": "}}", "%": "%}"}.get(value[start + 1:start + 2])
+        if closing is None:
+            at = start + 1
+            continue
+        end = closings.get(closing, start)
+        if 0 <= end < start + 2:
+            end = closings[closing] = value.find(closing, start + 2)
+        if end < 0:
+            at = start + 1
+            continue
+        parts.append(value[kept:start])
+        kept = at = end + 2
+    return (*parts, value[kept:])
 
 
 def name_matches(pattern: NamePattern, name: str) -> bool:
