@@ -41,6 +41,13 @@ def bounded(message: str) -> str:
                      for line in message.splitlines())
 
 
+# why a template nested past Python's recursion fails (jinja parses and compiles by
+# recursion): one sentence for a render and for ``pnp i18n extract``, which parses it too
+NESTED_TEMPLATE = ("past the maximum recursion depth: a macro that calls itself without end, "
+                   "or brackets, operators or filters nested too deeply (write it in smaller "
+                   "steps, with {% set %} or vars)")
+
+
 class PnpError(Exception):
     """Base of every error the CLI reports without a traceback (exit code 2)."""
 

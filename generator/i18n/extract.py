@@ -18,6 +18,7 @@ from jinja2.ext import babel_extract
 from ..content.deck_text import deck_messages
 from ..content.textfile import read_text
 from ..content.yamlio import Msg, folder_values, load_yaml_shared, yaml_files
+from ..errors import NESTED_TEMPLATE, ContentError, Problem
 from ..paths import folder_files, inside, regular_file
 from ..resources import templates_dir
 from .catalog import message_key
@@ -99,8 +100,12 @@ def _walk(value: Any, line: int | None = None, path: Path_ | None = None, parent
 
 def _jinja(source: str, where: str, first_line: int, found: Messages,
            note: str | None = None) -> None:
-    for line, func, message, _comments in babel_extract(
-            io.BytesIO(source.encode("utf-8")), KEYWORDS, [], JINJA_OPTIONS):
+    try:
+        extracted = list(babel_extract(io.BytesIO(source.encode("utf-8")), KEYWORDS, [],
+                                       JINJA_OPTIONS))
+    except RecursionError:  # (jinja parses by recursion) refused as a build refuses it
+        raise ContentError(Problem(where, "", NESTED_TEMPLATE, first_line)) from None
+    for line, func, message, _comments in extracted:
         context = None
         if func == "pgettext" and isinstance(message, tuple):
             context, message = message[0], message[1]

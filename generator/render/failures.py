@@ -9,20 +9,19 @@ from __future__ import annotations
 
 from jinja2 import TemplateError
 
+from ..errors import NESTED_TEMPLATE
+
 TEMPLATE_FAILURES: tuple[type[Exception], ...] = (
     TemplateError, ArithmeticError, TypeError, ValueError, KeyError, IndexError,
     RecursionError)
 
-NESTED = ("past the maximum recursion depth: a macro that calls itself without end, or "
-          "brackets, operators or filters nested too deeply (write it in smaller steps, with "
-          "{% set %} or vars)")
 REASON_CHARS = 300  # the most of an error's own words a message repeats (it may quote the text)
 
 
 def reason(exc: BaseException) -> str:
     """Why a template failed, in one bounded line."""
     if isinstance(exc, RecursionError):
-        return NESTED
+        return NESTED_TEMPLATE
     words = " ".join(str(exc).split()) or type(exc).__name__
     return words if len(words) <= REASON_CHARS else words[:REASON_CHARS] + "…"
 

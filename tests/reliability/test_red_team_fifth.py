@@ -227,7 +227,6 @@ RULES_DECK = ("  - id: rules\n    kind: rules\n    title: !t Rules\n    template
               "    size: poker\n")
 
 
-@OPEN
 @pytest.mark.parametrize("nested", [
     "{{ " + "(" * 3000 + "1" + ")" * 3000 + " }}",
     "{% if 1 %}" * 3000 + "x" + "{% endif %}" * 3000,
