@@ -10,14 +10,10 @@ is judged before it runs, against ``text_chars``, ``power_exponent`` and ``numbe
 from __future__ import annotations
 
 import contextlib
-import math
-import operator
-import re
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
-from string import Formatter
 from typing import Any
 
 from jinja2 import Environment, nodes
@@ -26,170 +22,31 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SandboxedEnvironment, 
 from jinja2.utils import Namespace
 
 from ..limits import limit, past
+from .sandbox_measures import (
+    as_text,
+    check_format,
+    check_method,
+    check_number,
+    check_numbers,
+    check_printf,
+    check_size,
+    check_written,
+    compared,
+    joined,
+    longest,
+    repeated,
+    too_long,
+)
 
-PRINTF_NUMBERS = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
-DIGITS = re.compile(r"\d+")
 # filters whose numbers are widths or counts of the text or list they make
 SIZED_FILTERS = ("center", "indent", "wordwrap", "truncate", "format", "replace", "join",
                  "batch", "slice")
-DIGITS_PER_BIT = math.log10(2)
 # filters that write their value (and arguments) as text: judged before they do, since a
 # list holding another twice, thirty times over, writes gigabytes
 WRITING_FILTERS = frozenset({
     "capitalize", "center", "e", "escape", "forceescape", "format", "indent", "join", "lower",
     "pprint", "replace", "safe", "string", "striptags", "title", "tojson", "trim", "truncate",
     "upper", "urlencode", "urlize", "wordcount", "wordwrap", "xmlattr"})
-
-
-def _too_long(what: str) -> SecurityError:
-    return SecurityError(past("text_chars", what))
-
-
-def _check_size(size: int, what: str) -> None:
-    if size > limit("text_chars"):
-        raise _too_long(what)
-
-
-def _check_numbers(args: tuple[Any, ...], kwargs: dict[str, Any], what: str) -> None:
-    """Refuse a call given a number past ``text_chars``: a width or a count of copies."""
-    for value in (*args, *kwargs.values()):
-        if isinstance(value, int) and not isinstance(value, bool):
-            _check_size(abs(value), f"{what} given {value:,}")
-
-
-def _check_printf(text: str) -> None:
-    for match in PRINTF_NUMBERS.finditer(text):
-        for number in match.groups():
-            if number == "*" or (number and int(number) > limit("text_chars")):
-                raise _too_long(f"the conversion {match.group(0)[:30]!r}")
-
-
-def _check_format(text: str) -> int:
-    """Refuse a ``str.format`` pattern with a width past ``text_chars`` or a field nested in
-    a spec (``{0:>{1}}``, whose width is an argument); the number of its fields."""
-    fields = 0
-    try:
-        parsed = list(Formatter().parse(text))
-    except ValueError:
-        return 0  # format itself will say what is wrong
-    for _, name, spec, _ in parsed:
-        if name is None:
-            continue
-        fields += 1
-        if spec and "{" in spec:
-            raise SecurityError(past("text_chars", f"the field {{{name}:{spec[:20]}}} nests "
-                                     "a field in its format spec, a width that cannot be "
-                                     "judged; write the width itself"))
-        for number in DIGITS.findall(spec or ""):
-            _check_size(int(number), f"the field {{{name}:{(spec or '')[:20]}}}")
-    return fields
-
-
-def _longest(values: Iterable[Any]) -> int:
-    """The longest text among ``values`` written (measured first, not written)."""
-    memo: dict[int, int] = {}
-    return max((_written(v, memo) for v in values), default=0)
-
-
-def _as_text(text: str | bytes, args: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
-    """``bytes`` and their bytes arguments read as texts of the same lengths, so a bytes
-    method is judged as the str method of its name."""
-    if isinstance(text, str):
-        return text, args
-    return text.decode("latin-1"), tuple(
-        a.decode("latin-1") if isinstance(a, bytes) else a for a in args)
-
-
-def _check_method(text: str, name: str, args: tuple[Any, ...]) -> None:
-    """Judge the size of what a method of ``text`` makes from its arguments before it runs:
-    the ones whose result grows with a product, not with one number."""
-    if name == "expandtabs":
-        tab = args[0] if args and isinstance(args[0], int) else 8
-        _check_size(len(text) + text.count("\t") * max(0, tab), "the expanded tabs")
-    elif name == "replace" and len(args) >= 2 and all(isinstance(a, str) for a in args[:2]):
-        old, new = args[0], args[1]
-        count = text.count(old) if old else len(text) + 1
-        _check_size(len(text) + count * max(0, len(new) - len(old)), "the replaced text")
-    elif name == "join" and args and hasattr(args[0], "__len__"):
-        _check_size(len(text) * len(args[0]) + sum(
-            len(v) for v in args[0] if isinstance(v, str)), "the joined text")
-    elif name == "translate" and args:
-        _check_size(len(text) + _translated_growth(text, args[0]), "the translated text")
-
-
-def _translated_growth(text: str, table: Any) -> int:
-    """How much longer ``text.translate(table)`` is than ``text``: each character mapped
-    to a longer text, times how often it occurs (a str table maps ordinals to texts)."""
-    pairs = table.items() if isinstance(table, dict) else enumerate(table) \
-        if isinstance(table, (list, tuple)) else ()
-    return sum(text.count(chr(key)) * (len(value) - 1) for key, value in pairs
-               if isinstance(key, int) and 0 <= key < 0x110000 and isinstance(value, str))
-
-
-def _check_number(left: Any, operator: str, right: Any) -> None:
-    """Refuse ``left ** right`` or ``left * right`` on whole numbers whose result would have
-    more than ``number_digits`` digits: ``((9**999)**999)**999`` passes every exponent
-    check."""
-    if not (isinstance(left, int) and isinstance(right, int)) or left in (0, 1, -1):
-        return
-    bits = abs(left).bit_length() - 1  # at least this many: never refuse a smaller number
-    digits = (bits * max(right, 0) if operator == "**"
-              else bits + abs(right).bit_length() - 1) * DIGITS_PER_BIT
-    if digits > limit("number_digits"):
-        raise SecurityError(past("number_digits", f"a number of about {digits:,.0f} digits"))
-
-
-def _repeated(left: Any, right: Any) -> int | None:
-    """How long ``left * right`` would be when it repeats text or a list."""
-    for items, count in ((left, right), (right, left)):
-        if isinstance(items, (str, bytes, list, tuple)) and isinstance(count, int):
-            return len(items) * count
-    return None
-
-
-def _joined(left: Any, right: Any) -> int | None:
-    """How long ``left + right`` would be when it joins two texts or two lists."""
-    for kind in (str, bytes, (list, tuple)):
-        if isinstance(left, kind) and isinstance(right, kind):
-            return len(left) + len(right)
-    return None
-
-
-def _items(value: Any) -> Iterable[Any] | None:
-    """What ``str(value)`` writes of a container (a list, a dict or its views, a set, a
-    ``namespace``); None for anything else."""
-    if isinstance(value, dict):
-        return [*value.keys(), *value.values()]
-    if isinstance(value, Namespace):
-        return _items(value._Namespace__attrs)  # type: ignore[attr-defined]
-    if isinstance(value, (list, tuple, set, frozenset, type({}.keys()), type({}.values()),
-                          type({}.items()))):
-        return value
-    return None
-
-
-def _written(value: Any, memo: dict[int, int]) -> int:
-    """How long ``str(value)`` is, at least (a container's brackets and texts, not its
-    quotes and commas), measured without writing it: a list that holds another twice,
-    thirty times over, writes gigabytes from thirty small lists (each container measured
-    once, in ``memo``), printed alone or inside a dict's items or a namespace."""
-    if isinstance(value, (str, bytes)):
-        return len(value)
-    if isinstance(value, (int, float)):
-        return len(str(value))  # (its digits are bounded by number_digits)
-    known = memo.get(id(value))
-    if known is None:
-        items = _items(value)
-        if items is None:
-            return 0
-        known = memo[id(value)] = 2 + sum(_written(item, memo) for item in items)
-    return known
-
-
-def check_written(values: Iterable[Any], what: str) -> None:
-    """Refuse to write ``values`` into one text past ``text_chars``, before writing it."""
-    memo: dict[int, int] = {}
-    _check_size(sum(_written(value, memo) for value in values), what)
 
 
 def _judged_output(value: Any) -> Any:
@@ -225,42 +82,6 @@ class _BoundedCodeGenerator(CodeGenerator):
         self.write(")")
 
 
-ORDERINGS: dict[str, Callable[[Any, Any], Any]] = {
-    "lt": operator.lt, "lteq": operator.le, "gt": operator.gt, "gteq": operator.ge}
-
-
-def _equal(left: Any, right: Any) -> bool:
-    """``left == right``, lists and dicts compared item by item in Python: Python compares
-    two lists that each hold the one before twice, thirty times over, in one C call of
-    billions of steps that no signal interrupts, so ``render_seconds`` could not stop
-    it."""
-    if left is right:
-        return True
-    if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)):
-        return (isinstance(left, list) == isinstance(right, list) and len(left) == len(right)
-                and all(_equal(a, b) for a, b in zip(left, right, strict=True)))
-    if isinstance(left, dict) and isinstance(right, dict):
-        return left.keys() == right.keys() and all(_equal(left[k], right[k]) for k in left)
-    return bool(left == right)
-
-
-def _compared(left: Any, op: str, right: Any) -> bool:
-    """One comparison of a template, lists and dicts compared by ``_equal`` (and lists
-    ordered by their first unequal items)."""
-    if op in ("eq", "ne"):
-        return _equal(left, right) == (op == "eq")
-    if op in ("in", "notin"):
-        found = (any(_equal(left, item) for item in right)
-                 if isinstance(right, (list, tuple)) else left in right)
-        return found == (op == "in")
-    if isinstance(left, (list, tuple)) and isinstance(right, (list, tuple)):
-        for a, b in zip(left, right, strict=False):
-            if not _equal(a, b):
-                return _compared(a, op, b)
-        return bool(ORDERINGS[op](len(left), len(right)))
-    return bool(ORDERINGS[op](left, right))
-
-
 class BoundedNamespace(Namespace):
     """``namespace()``, the one object a template may change from a loop: a text or list
     kept there may not grow past ``text_chars`` (``ns.s = ns.s ~ ns.s`` forty times)."""
@@ -285,24 +106,24 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "+":
-            size = _joined(left, right)
+            size = joined(left, right)
             if size is not None:
-                _check_size(size, "joining two texts or lists with +")
+                check_size(size, "joining two texts or lists with +")
         elif operator == "*":
-            size = _repeated(left, right)
+            size = repeated(left, right)
             if size is not None:
-                _check_size(size, f"repeating a text or list {right!r} times")
-            _check_number(left, operator, right)
+                check_size(size, f"repeating a text or list {right!r} times")
+            check_number(left, operator, right)
         elif operator == "**" and isinstance(right, (int, float)) \
                 and abs(right) > limit("power_exponent") and abs(left) not in (0, 1):
             raise SecurityError(past("power_exponent", f"the power ** {right!r}"))
         elif operator == "**":
-            _check_number(left, operator, right)
+            check_number(left, operator, right)
         elif operator == "%" and isinstance(left, str):
-            _check_printf(left)
+            check_printf(left)
             values = right.values() if isinstance(right, dict) else (
                 right if isinstance(right, tuple) else (right,))
-            _check_size(len(left) + left.count("%") * _longest(values),
+            check_size(len(left) + left.count("%") * longest(values),
                         "the formatted text")
         return super().call_binop(context, operator, left, right)
 
@@ -315,7 +136,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         for part in parts:
             size += len(part)
             if size > most:
-                raise _too_long("the rendered text")
+                raise too_long("the rendered text")
             pieces.append(part)
         return "".join(pieces)
 
@@ -324,7 +145,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         """``left op1 right1 op2 right2 …`` (each an operator name then an operand), as
         Python chains them, with lists compared where the watchdog can stop them."""
         for op, right in zip(operations[::2], operations[1::2], strict=True):
-            if not _compared(left, op, right):
+            if not compared(left, op, right):
                 return False
             left = right
         return True
@@ -339,12 +160,12 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         text = getattr(__obj, "__self__", None)
         if isinstance(text, (str, bytes)):
             name = getattr(__obj, "__name__", "method")
-            _check_numbers(args, kwargs, f"text.{name}()")
-            as_text, text_args = _as_text(text, args)
-            _check_method(as_text, name, text_args)
+            check_numbers(args, kwargs, f"text.{name}()")
+            read, read_args = as_text(text, args)
+            check_method(read, name, read_args)
         result = super().call(__context, __obj, *args, **kwargs)
         if isinstance(result, (str, bytes, list, tuple)):
-            _check_size(len(result), "the result of a call")
+            check_size(len(result), "the result of a call")
         return result
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
@@ -354,11 +175,11 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         if wrapped is None:
             return None
         pattern = value.__self__
-        fields = _check_format(pattern)
+        fields = check_format(pattern)
 
         def judged(*args: Any, **kwargs: Any) -> str:
-            longest = _longest((*args, *kwargs.values()))
-            _check_size(len(pattern) + fields * longest, "the formatted text")
+            widest = longest((*args, *kwargs.values()))
+            check_size(len(pattern) + fields * widest, "the formatted text")
             return wrapped(*args, **kwargs)
 
         return judged
@@ -457,7 +278,7 @@ def _check_sum(values: list[Any], kwargs: dict[str, Any]) -> None:
     """Refuse ``[l, l]|sum(start=[])`` past ``text_chars`` before it joins the lists."""
     items = values[0] if values and isinstance(values[0], (list, tuple)) else ()
     start = kwargs.get("start", values[2] if len(values) > 2 else 0)
-    _check_size(sum(len(v) for v in (*items, start) if isinstance(v, (list, tuple))),
+    check_size(sum(len(v) for v in (*items, start) if isinstance(v, (list, tuple))),
                 "the lists the filter sum joins")
 
 
@@ -480,7 +301,7 @@ def _check_repeated_text(name: str, values: list[Any], kwargs: dict[str, Any]) -
         places = len(value.split()) + len(value) // width + 1
     longest = max((len(v) for v in (*values[1:], *kwargs.values()) if isinstance(v, str)),
                   default=0)
-    _check_size(places * longest, f"the text the filter {name} repeats")
+    check_size(places * longest, f"the text the filter {name} repeats")
 
 
 def _bounded(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -495,16 +316,16 @@ def _bounded(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
         if name == "sum":
             _check_sum(values, kwargs)
         elif name == "format" and values and isinstance(values[0], str):
-            _check_printf(values[0])
+            check_printf(values[0])
         if name == "replace" and len(values) >= 3:
             text, old, new = (str(v) for v in values[:3])
-            _check_size(len(text) + (text.count(old) if old else len(text) + 1)
+            check_size(len(text) + (text.count(old) if old else len(text) + 1)
                         * max(0, len(new) - len(old)), "the replaced text")
         elif name != "sum":  # (its start is a number of any size)
-            _check_numbers(tuple(values[1:]), kwargs, f"the filter {name}")
+            check_numbers(tuple(values[1:]), kwargs, f"the filter {name}")
         result = function(*args, **kwargs)
         if isinstance(result, str):
-            _check_size(len(result), f"the text of the filter {name}")
+            check_size(len(result), f"the text of the filter {name}")
         return result
 
     checked.__dict__.update(function.__dict__)  # jinja's pass_context / pass_eval_context marks
