@@ -119,11 +119,12 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             raise SecurityError(past("power_exponent", f"the power ** {right!r}"))
         elif operator == "**":
             check_number(left, operator, right)
-        elif operator == "%" and isinstance(left, str):
-            check_printf(left)
+        elif operator == "%" and isinstance(left, (str, bytes)):
+            pattern = as_text(left, ())[0]  # (bytes judged as the text of their length)
+            check_printf(pattern)
             values = right.values() if isinstance(right, dict) else (
                 right if isinstance(right, tuple) else (right,))
-            check_size(len(left) + left.count("%") * longest(values),
+            check_size(len(pattern) + pattern.count("%") * longest(values),
                         "the formatted text")
         return super().call_binop(context, operator, left, right)
 
