@@ -341,7 +341,6 @@ def test_a_fork_s_rule_data_of_the_wrong_kind_is_one_line(stranger: Stranger, ga
 
 
 # ── 7. the time budgets are per PDF; a build makes a PDF per language and paper ─────────
-@OPEN
 @pytest.mark.slow
 def test_the_templates_of_one_build_are_held_to_one_time_budget(stranger: Stranger):
     """A layout text that loops 80 million times and prints one letter (0.6 s a card,
