@@ -37,12 +37,19 @@ class IconSet:
         self.size = (_last_number(text, "width"), _last_number(text, "height"))
         self._bodies: dict[str, str | None] = {}
         self._names: list[str] | None = None
+        self._name_set: frozenset[str] | None = None
 
     def body(self, name: str) -> str | None:
         """The SVG body of icon ``name`` (an alias's parent's), or None when there is none."""
-        if name not in self._bodies:
-            self._bodies[name] = self._find(name, 3)
+        if name not in self._bodies:  # a name the set lacks is not searched for in 6 MB
+            self._bodies[name] = self._find(name, 3) if name in self.name_set() else None
         return self._bodies[name]
+
+    def name_set(self) -> frozenset[str]:
+        """Every name of the set, to tell a wrong one without searching the text for it."""
+        if self._name_set is None:
+            self._name_set = frozenset(self.names())
+        return self._name_set
 
     def _find(self, name: str, hops: int) -> str | None:
         entry = self._entry(name) if name else None
