@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from ..errors import ContentError, Problem, excerpt
+from ..limits import OverBudget, limit, past
 from ..units import parse_length
 from .yamlio import line_of
 
@@ -52,12 +53,32 @@ def join(path: str, key: str | int) -> str:
     return f"{path}.{shown}" if path else shown
 
 
+class Problems(list):
+    """The problems of one file's check, at most ``problems`` of templates/limits.yaml: the
+    one past it ends the check with them and a last line saying there are more (a file of
+    200,000 unknown keys is not 200,000 lines, nor 9 million pairs kept in memory)."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def append(self, problem: Problem) -> None:
+        if len(self) >= limit("problems"):
+            raise OverBudget([*self, Problem(self.file, "", past("problems",
+                                                                 "… and more problems"))])
+        super().append(problem)
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        for problem in problems:
+            self.append(problem)
+
+
 class Checker:
     """A problem list for one file; helpers return a usable value or None after recording why."""
 
     def __init__(self, file: str):
         self.file = file
-        self.problems: list[Problem] = []
+        self.problems: list[Problem] = Problems(file)
 
     def add(self, path: str, message: str, container: Any = None, key: Any = None) -> None:
         self.problems.append(Problem(self.file, path, message, line_of(container, key)))

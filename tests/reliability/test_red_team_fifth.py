@@ -155,7 +155,6 @@ def _bounded_report(s: Stranger, *args: str) -> None:
     assert snapshot(s) == before
 
 
-@OPEN
 def test_a_game_file_of_200000_unknown_keys_is_not_200000_lines(stranger: Stranger):
     """``game.yaml`` with 200,000 unknown top-level keys (``k0: 0`` …, 2.1 MB, 400,000
     values: under ``yaml_nodes`` and ``file_bytes``). The loader's ``Checker`` keeps every
@@ -191,7 +190,6 @@ def _microbious_fork(s: Stranger, kinds: int, colours: int) -> None:
          "  counts: {" + "".join(f"s{i}: 1, " for i in range(kinds)) + "big: 5,")
 
 
-@OPEN
 def test_a_microbious_fork_s_counts_times_colours_are_not_millions_of_problems(
         stranger: Stranger):
     """A copy of Microbious with 3,000 virus sizes in ``data.counts`` and 3,000 colours
@@ -206,7 +204,6 @@ def test_a_microbious_fork_s_counts_times_colours_are_not_millions_of_problems(
 
 
 
-@OPEN
 def test_a_solo_fork_s_unknown_neighbours_do_not_each_list_every_limb(stranger: Stranger):
     """A copy of Patient Zero: A Solo Epidemic with 500 more limbs, each with the same
     ``adjacent`` list of 1,000 ids that are no limb (one YAML anchor: 56 kB of game.yaml,
