@@ -274,7 +274,6 @@ def test_thousands_of_unknown_icon_names_end_within_seconds(stranger: Stranger):
 
 
 # ── 6. a fork of a built-in game: its code reads the stranger's values unchecked ────────
-@OPEN
 def test_a_pharma_code_fork_s_card_value_that_is_no_number_is_one_line(stranger: Stranger):
     """A copy of The Pharma Code (``rules: pharma-code``) whose first number card is
     ``{value: abc}``. ``_decks_match_setups`` sorts ``int(c.fields.get('value'))`` of every
@@ -316,7 +315,6 @@ def _fork_data(s: Stranger, game: str, key: str, value: str) -> None:
     (s.game / "game.yaml").write_text("".join(out).replace(f"id: {game}", "id: my-fork", 1))
 
 
-@OPEN
 @pytest.mark.parametrize("game, key, value", [
     ("microbious", "colours", "abc"),
     ("microbious", "sizes", "[1]"),

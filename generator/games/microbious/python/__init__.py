@@ -13,6 +13,11 @@ DATA_KEYS = {"points", "vaccines", "doubler", "bonus", "end", "players", "sizes"
              "specials", "powers", "targets", "summary", "cue_shapes", "counts", "art"}
 CUE_GROUP = "viruses"   # colour_cues group of the virus colours
 BONUS_KEYS = {"emptied", "caller_lowest", "caller_not_lowest", "lowest"}
+# the tables of data this code (and the card layouts) read entry by entry, and a fix for each
+TABLES = {key: ("a mapping of mappings", f"'{key}: {{{name}: {{name: {label}, …}}}}'")
+          for key, name, label in (("sizes", "big", "Big virus"), ("colours", "red", "red"),
+                                   ("specials", "hydroxy", "Hydroxy"),
+                                   ("powers", "pcr", "PCR"), ("targets", "toi", "You"))}
 
 
 def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
@@ -23,6 +28,8 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     check.keys(data, "data", DATA_KEYS,
                required=("points", "vaccines", "doubler", "sizes", "colours", "specials",
                          "powers", "targets"))
+    if not check.shaped(data, "data", TABLES):
+        return
     points = check.mapping(data.get("points", {}), "data.points", data, "points") or {}
     for name, value in points.items():
         if not isinstance(value, int) or isinstance(value, bool):

@@ -31,6 +31,9 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     if data is None:
         return
     check.keys(data, "data", DATA_KEYS, required=("colours", "classes", "card_types", "limbs"))
+    if not check.shaped(data, "data", {"classes": (
+            "a mapping of mappings", "'classes: {positive: {name: Positive effect}, …}'")}):
+        return
     check.house(data, HOUSE_CHOICES)
     limbs = check.mapping(data.get("limbs"), "data.limbs", data, "limbs")
     if limbs is not None:
@@ -172,7 +175,7 @@ def _check_types(check: Checker, data: Mapping[str, Any]) -> dict[str, int]:
     for name, where, spec in check.entries(types, "data.card_types"):
         if not known(spec.get("class"), classes):
             check.add(join(where, "class"), f"class {spec.get('class')!r} is not one of "
-                      f"{', '.join(classes)}", spec, "class")
+                      f"{some(list(classes))}", spec, "class")
         count = check.integer(spec, "per_colour", where, low=1)
         if count is not None:
             counts[name] = count

@@ -22,6 +22,18 @@ FUZIO_SPAN = (1 + 2 + 3, 23 + 24 + 25)  # every possible sum of three distinct m
 GAME_NUMBERS = range(1_000_000_000)  # a game's seed: the key's QR payload carries 9 digits
 # vars.referee: the kit's answer keys and embedded referee page (generator.savvy.kit)
 REFEREE_KEYS = ("keys", "first_key_game", "page_game", "page_file")
+# the data the referee tools (generator.savvy) read as written, each with a fix
+READ_AS_IS = {
+    "colour_labels": ("a mapping of keys", "'colour_labels: {green: green, …}' (a name for each "
+                      "molecule colour)"),
+    "centrifugo": ("a list of [row, column] pairs", "'centrifugo: [[0, 0], [0, 1], [1, 0], "
+                   "[1, 1]]' (the cells it points at)"),
+    "scanpad": ("a list of [row, column] pairs", "'scanpad: [[2, 3], [3, 2]]' (the blocks it "
+                "frames, rows × columns)"),
+    "labs": ("a list of mappings", "'labs: [{code: M, name: Lab-M, colour: lab-m}, …]'"),
+    "levels": ("a list of mappings", "'levels: [{tools: \"5\", title: …}, …]'"),
+    "tools": ("a list of mappings", "'tools: [{name: Samply, qty: 3, effect: …}, …]'"),
+}
 PAGE_FILE = re.compile(r"[\w-]{1,60}\.html\Z")
 
 
@@ -70,6 +82,8 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
                               "scanpad", "centrifugo", "summary", "tool_icons",
                               "interruption_icons", "logo_icon"},
                required=("grid", "colours", "molecule_colours", "fuzio", "sample_decks"))
+    if not check.shaped(data, "data", READ_AS_IS):
+        return
     _check_grid(check, data)
     _check_colours(check, data, palette)
     _check_fuzio(check, data)
