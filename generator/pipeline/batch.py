@@ -36,6 +36,7 @@ from ..files import (
 )
 from ..paths import folder_files
 from ..render.fonts import register_fonts
+from ..render.sandbox import build_templates, count_build_templates, past_build_templates
 from ..render.text import preload_hyphenation
 from .build import build, output_folder
 from .fingerprint import BuildRecord, request_hash
@@ -120,10 +121,11 @@ def _build_and_record(request: BuildRequest, fingerprint: str, inputs: str,
 _finished: Any = None  # in a worker: the queue that reports each PDF as soon as it is written
 
 
-def _worker_start(finished: Any, parent: int) -> None:
+def _worker_start(finished: Any, parent: int, templates: Any) -> None:
     global _finished
     stop_with_parent(parent)  # killed, the build takes its workers with it
     _finished = finished
+    count_build_templates(templates)  # the build's template seconds, with the others'
     gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])  # for the worker's life
 
 
@@ -162,8 +164,8 @@ def _build_batch(batch: list[Job]) -> list[BuildResult]:
     return results
 
 
-def _in_pool(todo: list[Job], workers: int, notify: Notify,
-             results: dict[int, BuildResult]) -> dict[int, BuildResult]:
+def _in_pool(todo: list[Job], workers: int, notify: Notify, results: dict[int, BuildResult],
+             templates: Any) -> dict[int, BuildResult]:
     """Build the batches over a process pool. Workers report each PDF when it is written
     (a thread here passes it on to ``notify`` and into ``results``, which therefore holds
     every PDF written when one fails), so progress moves PDF by PDF."""
@@ -186,7 +188,7 @@ def _in_pool(todo: list[Job], workers: int, notify: Notify,
     try:
         with _frozen_for_workers(), ProcessPoolExecutor(
                 max_workers=workers, mp_context=context, initializer=_worker_start,
-                initargs=(finished, os.getpid())) as pool:
+                initargs=(finished, os.getpid(), templates)) as pool:
             futures = [pool.submit(_build_batch, batch) for batch in _batches(todo, workers)]
             done, pending = wait(futures, return_when=FIRST_EXCEPTION)
             failed = [error for f in done if (error := f.exception()) is not None]
@@ -341,12 +343,17 @@ def _build_all(requests: Sequence[BuildRequest], jobs: int, force: bool,
     """``build_all`` once every output folder is this build's; a failure says which PDFs of
     the run were not written (the one that failed and those never started) and which were.
     A refusal of the command itself (a UsageError: untrusted game code, a bad option) gets no
-    such line: nothing could be written until the command changes, and the error says how."""
+    such line: nothing could be written until the command changes, and the error says how;
+    nor does the whole run's budget, ``build_template_seconds``, the one line told."""
     results: dict[int, BuildResult] = {}
+    # the seconds of every template of the run, each worker's counted in (one number in
+    # shared memory): build_template_seconds holds them all
+    templates = pool_context().Value("d", 0.0)
     try:
-        return _build_each(requests, jobs, force, notify, results)
+        return _build_each(requests, jobs, force, notify, results, templates)
     except PnpError as exc:
-        if len(requests) > 1 and not isinstance(exc, UsageError):
+        if (len(requests) > 1 and not isinstance(exc, UsageError)
+                and not past_build_templates(templates)):
             exc.add_note(_unwritten(requests, results))
         raise
 
@@ -368,7 +375,7 @@ def _name(request: BuildRequest) -> str:
 
 
 def _build_each(requests: Sequence[BuildRequest], jobs: int, force: bool, notify: Notify,
-                results: dict[int, BuildResult]) -> list[BuildResult]:
+                results: dict[int, BuildResult], templates: Any) -> list[BuildResult]:
     todo: list[Job] = []
     fingerprints: dict[tuple, str] = {}
     for index, request in enumerate(requests):
@@ -382,10 +389,10 @@ def _build_each(requests: Sequence[BuildRequest], jobs: int, force: bool, notify
             results[index] = skipped
             notify(skipped)
     if jobs <= 1 or len(todo) <= 1:
-        with _fewer_collections():
+        with _fewer_collections(), build_templates(templates):
             for index, request, fingerprint, inputs, record_path, _ in todo:
                 results[index] = _build_and_record(request, fingerprint, inputs, record_path)
                 notify(results[index])
     else:
-        _in_pool(todo, min(jobs, len(todo)), notify, results)
+        _in_pool(todo, min(jobs, len(todo)), notify, results, templates)
     return [results[i] for i in range(len(requests))]

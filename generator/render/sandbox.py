@@ -275,11 +275,48 @@ def bounded_concat(parts: Iterable[str]) -> str:
 
 
 class _Clock:
-    """When the render under way began (None: none is), read by the watchdog signal, and
-    the seconds the renders of the PDF under way took before it (None: no PDF is)."""
+    """When the render under way began (None: none is), read by the watchdog signal, the
+    seconds the renders of the PDF under way took before it (None: no PDF is), and those of
+    the whole build under way, every PDF and worker process together: a double in shared
+    memory (``multiprocessing.Value("d")``), None when no build is under way."""
 
     started: float | None = None
     spent: float | None = None
+    run: Any = None
+
+
+def count_build_templates(shared: Any) -> None:
+    """Count every render of this process from now on into ``shared``, the seconds of the
+    templates of one whole build (a pool's worker does, for its life): ``template_seconds``
+    holds one PDF, but a build of 300 languages on two papers makes 600 of them."""
+    _Clock.run = shared
+
+
+@contextlib.contextmanager
+def build_templates(shared: Any) -> Iterator[None]:
+    """The templates of one whole build in this process counted into ``shared`` (see
+    ``count_build_templates``), within ``build_template_seconds`` with the workers'."""
+    outer = _Clock.run
+    _Clock.run = shared
+    try:
+        yield
+    finally:
+        _Clock.run = outer
+
+
+def past_build_templates(shared: Any) -> bool:
+    """Whether the templates of the build counted in ``shared`` ran past their budget."""
+    return float(shared.value) > limit("build_template_seconds")
+
+
+def _count_run(seconds: float) -> float:
+    """The seconds of the build's templates, ``seconds`` more counted in (0: none)."""
+    run = _Clock.run
+    if run is None:
+        return 0.0
+    with run.get_lock():
+        run.value += seconds
+        return float(run.value)
 
 
 @contextlib.contextmanager
@@ -303,6 +340,10 @@ def _over_budget(now: float, started: float) -> SecurityError | None:
     if spent is not None and spent + now - started > limit("template_seconds"):
         return SecurityError(past("template_seconds", "the templates of this PDF, which "
                                   f"ran for {spent + now - started:.0f} s together"))
+    run = _count_run(0.0) + now - started
+    if _Clock.run is not None and run > limit("build_template_seconds"):
+        return SecurityError(past("build_template_seconds", "the templates of this build, "
+                                  f"all its PDFs together, which ran for {run:.0f} s"))
     return None
 
 
@@ -331,6 +372,7 @@ def _deadline() -> Iterator[None]:
         now = time.monotonic()
         if _Clock.spent is not None:
             _Clock.spent += now - started
+        _count_run(now - started)
     refusal = _over_budget(now, now)  # the PDF's seconds, this render's counted in
     if refusal is not None:
         raise refusal
