@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from ..errors import ContentError, Problem, excerpt
+from ..limits import OverBudget, limit, past
 from ..units import parse_length
 from .yamlio import line_of
 
@@ -52,12 +53,54 @@ def join(path: str, key: str | int) -> str:
     return f"{path}.{shown}" if path else shown
 
 
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+MAPPING, LIST = "a mapping of keys", "a list"
+# the shapes a game's own Python reads its settings and rule data in, by the words a problem
+# names them with
+SHAPES: dict[str, Callable[[Any], bool]] = {
+    MAPPING: lambda value: isinstance(value, dict),
+    LIST: lambda value: isinstance(value, list),
+    "a mapping of mappings": lambda value: isinstance(value, dict) and all(
+        isinstance(item, dict) for item in value.values()),
+    "a list of mappings": lambda value: isinstance(value, list) and all(
+        isinstance(item, dict) for item in value),
+    "a list of texts": lambda value: isinstance(value, list) and all(
+        isinstance(item, str) for item in value),
+    "a list of [row, column] pairs": lambda value: isinstance(value, list) and all(
+        isinstance(item, list) and len(item) == 2 and all(map(_whole, item))
+        for item in value),
+}
+
+
+class Problems(list):
+    """The problems of one file's check, at most ``problems`` of templates/limits.yaml: the
+    one past it ends the check with them and a last line saying there are more (a file of
+    200,000 unknown keys is not 200,000 lines, nor 9 million pairs kept in memory)."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def append(self, problem: Problem) -> None:
+        if len(self) >= limit("problems"):
+            raise OverBudget([*self, Problem(self.file, "", past("problems",
+                                                                 "… and more problems"))])
+        super().append(problem)
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        for problem in problems:
+            self.append(problem)
+
+
 class Checker:
     """A problem list for one file; helpers return a usable value or None after recording why."""
 
     def __init__(self, file: str):
         self.file = file
-        self.problems: list[Problem] = []
+        self.problems: list[Problem] = Problems(file)
 
     def add(self, path: str, message: str, container: Any = None, key: Any = None) -> None:
         self.problems.append(Problem(self.file, path, message, line_of(container, key)))
@@ -77,13 +120,24 @@ class Checker:
         game_vars = raw.get("vars")
         if not isinstance(game_vars, Mapping) or game_vars.get(key) is None:
             return None  # unset, or vars itself not a mapping (the loader says so)
-        value = game_vars[key]
-        if isinstance(value, kind):
-            return value
-        shape = "a mapping of keys" if kind is dict else "a list"
-        self.add(f"vars.{key}", f"expected {shape}, got {described(value)}; write it as e.g. "
-                 f"{example}", game_vars, key)
-        return None
+        shape = MAPPING if kind is dict else LIST
+        return game_vars[key] if self.shaped(game_vars, "vars", {key: (shape, example)}) \
+            else None
+
+    def shaped(self, table: Mapping[str, Any], path: str,
+               shapes: Mapping[str, tuple[str, str]]) -> bool:
+        """Each key of ``table`` (at ``path``: ``vars`` or ``data`` of a game file) that a
+        game's own Python reads, when set, of the shape it reads there (a name of
+        :data:`SHAPES`); each that is not recorded with its example, the fix (``shapes``:
+        key → (shape, example)). True when every one is: the game's code may read them."""
+        fine = True
+        for key, (shape, example) in shapes.items():
+            value = table.get(key)
+            if value is not None and not SHAPES[shape](value):
+                self.add(join(path, key), f"expected {shape}, got {described(value)}; write it "
+                         f"as e.g. {example}", table, key)
+                fine = False
+        return fine
 
     def entries(self, container: Any, path: str) -> Iterator[tuple[Any, str, dict]]:
         """(key, path, entry) for each entry of a list (key: its index) or a mapping that is

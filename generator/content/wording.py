@@ -21,6 +21,16 @@ def numbered(singular: str, numbers: Sequence[object], plural: str | None = None
     return f"{noun} {', '.join(map(str, numbers))}"
 
 
+NAMED = 5  # how many names of a long list a message writes before "and N more"
+
+
+def some(names: Sequence[object], named: int = NAMED) -> str:
+    """The first ``named`` of ``names``, then how many more: a message naming a stranger's
+    list stays one short line however long the list is."""
+    more = len(names) - named
+    return ", ".join(map(str, names[:named])) + (f" and {more} more" if more > 0 else "")
+
+
 def agreeing(count: int, singular: str, plural: str) -> str:
     """The verb that agrees with ``count`` things: "1 message has", "2 messages have"."""
     return singular if count == 1 else plural

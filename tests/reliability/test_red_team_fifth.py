@@ -148,7 +148,6 @@ def _bounded_report(s: Stranger, *args: str) -> None:
     assert snapshot(s) == before
 
 
-@OPEN
 def test_a_game_file_of_200000_unknown_keys_is_not_200000_lines(stranger: Stranger):
     """``game.yaml`` with 200,000 unknown top-level keys (``k0: 0`` …, 2.1 MB, 400,000
     values: under ``yaml_nodes`` and ``file_bytes``). The loader's ``Checker`` keeps every
@@ -184,7 +183,6 @@ def _microbious_fork(s: Stranger, kinds: int, colours: int) -> None:
          "  counts: {" + "".join(f"s{i}: 1, " for i in range(kinds)) + "big: 5,")
 
 
-@OPEN
 def test_a_microbious_fork_s_counts_times_colours_are_not_millions_of_problems(
         stranger: Stranger):
     """A copy of Microbious with 3,000 virus sizes in ``data.counts`` and 3,000 colours
@@ -199,7 +197,6 @@ def test_a_microbious_fork_s_counts_times_colours_are_not_millions_of_problems(
 
 
 
-@OPEN
 def test_a_solo_fork_s_unknown_neighbours_do_not_each_list_every_limb(stranger: Stranger):
     """A copy of Patient Zero: A Solo Epidemic with 500 more limbs, each with the same
     ``adjacent`` list of 1,000 ids that are no limb (one YAML anchor: 56 kB of game.yaml,
@@ -268,7 +265,6 @@ def test_thousands_of_unknown_icon_names_end_within_seconds(stranger: Stranger):
 
 
 # ── 6. a fork of a built-in game: its code reads the stranger's values unchecked ────────
-@OPEN
 def test_a_pharma_code_fork_s_card_value_that_is_no_number_is_one_line(stranger: Stranger):
     """A copy of The Pharma Code (``rules: pharma-code``) whose first number card is
     ``{value: abc}``. ``_decks_match_setups`` sorts ``int(c.fields.get('value'))`` of every
@@ -310,7 +306,6 @@ def _fork_data(s: Stranger, game: str, key: str, value: str) -> None:
     (s.game / "game.yaml").write_text("".join(out).replace(f"id: {game}", "id: my-fork", 1))
 
 
-@OPEN
 @pytest.mark.parametrize("game, key, value", [
     ("microbious", "colours", "abc"),
     ("microbious", "sizes", "[1]"),

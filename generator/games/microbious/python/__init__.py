@@ -7,12 +7,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.content.checker import Checker, join, known, names
-from generator.content.wording import counted
+from generator.content.wording import counted, some
 
 DATA_KEYS = {"points", "vaccines", "doubler", "bonus", "end", "players", "sizes", "colours",
              "specials", "powers", "targets", "summary", "cue_shapes", "counts", "art"}
 CUE_GROUP = "viruses"   # colour_cues group of the virus colours
 BONUS_KEYS = {"emptied", "caller_lowest", "caller_not_lowest", "lowest"}
+# the tables of data this code (and the card layouts) read entry by entry, and a fix for each
+TABLES = {key: ("a mapping of mappings", f"'{key}: {{{name}: {{name: {label}, …}}}}'")
+          for key, name, label in (("sizes", "big", "Big virus"), ("colours", "red", "red"),
+                                   ("specials", "hydroxy", "Hydroxy"),
+                                   ("powers", "pcr", "PCR"), ("targets", "toi", "You"))}
 
 
 def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
@@ -23,6 +28,8 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     check.keys(data, "data", DATA_KEYS,
                required=("points", "vaccines", "doubler", "sizes", "colours", "specials",
                          "powers", "targets"))
+    if not check.shaped(data, "data", TABLES):
+        return
     points = check.mapping(data.get("points", {}), "data.points", data, "points") or {}
     for name, value in points.items():
         if not isinstance(value, int) or isinstance(value, bool):
@@ -57,11 +64,11 @@ def _check_cards(check: Checker, data: Mapping[str, Any], rows: list, where: str
         if known(kind, sizes):
             if not known(row.get("colour"), data.get("colours") or {}):
                 check.add(here, "a virus needs a colour among "
-                          f"{', '.join(names(data.get('colours')))}",
+                          f"{some(names(data.get('colours')))}",
                           rows, index)
         elif not known(kind, specials):
             check.add(join(here, "type"), f"unknown card type {kind!r}; use one of "
-                      f"{', '.join([*sizes, *specials])}", row, "type")
+                      f"{some([*sizes, *specials])}", row, "type")
         power, target = row.get("power"), row.get("target")
         if (power is None) != (target is None):
             check.add(here, "give both 'power' and 'target', or neither", rows, index)
@@ -69,7 +76,7 @@ def _check_cards(check: Checker, data: Mapping[str, Any], rows: list, where: str
             value = row.get(key)
             if value is not None and not known(value, data.get(table) or {}):
                 check.add(join(here, key), f"unknown {key} {value!r}; use one of "
-                          f"{', '.join(data.get(table) or {})}", row, key)
+                          f"{some(names(data.get(table)))}", row, key)
 
 
 def _check_cues(check: Checker, raw: Any, data: Mapping[str, Any]) -> None:

@@ -10,7 +10,8 @@ from typing import Any
 
 from generator.content.checker import Checker, join, known, names
 from generator.content.model import Deck
-from generator.content.wording import counted, numbered
+from generator.content.wording import counted, numbered, some
+from generator.errors import excerpt
 
 DIE_FACES = set(range(1, 7))
 DATA_KEYS = {"colours", "classes", "card_types", "limbs", "max_per_colour", "hand_limit",
@@ -30,6 +31,9 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
     if data is None:
         return
     check.keys(data, "data", DATA_KEYS, required=("colours", "classes", "card_types", "limbs"))
+    if not check.shaped(data, "data", {"classes": (
+            "a mapping of mappings", "'classes: {positive: {name: Positive effect}, …}'")}):
+        return
     check.house(data, HOUSE_CHOICES)
     limbs = check.mapping(data.get("limbs"), "data.limbs", data, "limbs")
     if limbs is not None:
@@ -65,8 +69,8 @@ def _check_limbs(check: Checker, limbs: Mapping[str, Any]) -> None:
                 continue
             for index, other in enumerate(ids):
                 if not known(other, limbs):
-                    check.add(f"{where}.{key}[{index}]", f"'{other}' is not a limb; limbs: "
-                              f"{', '.join(limbs)}", ids, index)
+                    check.add(f"{where}.{key}[{index}]", f"{excerpt(other)} is not a limb; limbs: "
+                              f"{some(list(limbs))}", ids, index)
                 elif other == limb:
                     check.add(f"{where}.{key}[{index}]", "a limb cannot point at itself",
                               ids, index)
@@ -93,7 +97,7 @@ def _check_die_net(check: Checker, raw: Any, limbs: Mapping[str, Any]):
     placed = [cell[0] for cell in net if isinstance(cell, list) and cell]
     if sorted(map(str, placed)) != sorted(limbs):
         check.add("vars.die_net", f"the paper die must show each limb once; it shows "
-                  f"{', '.join(map(str, placed))}", raw["vars"], "die_net")
+                  f"{some(placed)}", raw["vars"], "die_net")
 
 
 def shared_edge(a: list[float], b: list[float]) -> float:
@@ -171,7 +175,7 @@ def _check_types(check: Checker, data: Mapping[str, Any]) -> dict[str, int]:
     for name, where, spec in check.entries(types, "data.card_types"):
         if not known(spec.get("class"), classes):
             check.add(join(where, "class"), f"class {spec.get('class')!r} is not one of "
-                      f"{', '.join(classes)}", spec, "class")
+                      f"{some(list(classes))}", spec, "class")
         count = check.integer(spec, "per_colour", where, low=1)
         if count is not None:
             counts[name] = count

@@ -9,7 +9,7 @@ from typing import Any
 
 from generator.content.checker import Checker, join
 from generator.content.model import Deck
-from generator.errors import Problem
+from generator.errors import Problem, excerpt
 
 HIGHEST_CARD = 60
 CHOICES = ("a", "b", "c")
@@ -63,8 +63,8 @@ def _decks_match_setups(check: Checker, setups: list, decks: Mapping[str, Deck])
     highest = max(int(s["highest"]) for s in setups)
     jokers = max(int(s["jokers"]) for s in setups)
     if "numbers" in decks:
-        values = sorted(int(c.fields.get("value", 0)) for c in decks["numbers"].cards)
-        if values != list(range(1, highest + 1)):
+        values = _card_values(check, decks["numbers"], highest)
+        if values is not None and sorted(values) != list(range(1, highest + 1)):
             check.add("components.numbers", f"the number cards must be 1-{highest}, each once, "
                       "to match data.setups")
     if "jokers" in decks:
@@ -75,6 +75,21 @@ def _decks_match_setups(check: Checker, setups: list, decks: Mapping[str, Deck])
         if any(c.fields.get("players") not in counts for c in decks["jokers"].cards):
             check.add("components.jokers", "each joker's 'players' must be a player count from "
                       f"data.setups: {', '.join(map(str, sorted(counts)))}")
+
+
+def _card_values(check: Checker, deck: Deck, highest: int) -> list[int] | None:
+    """The value of each number card, or None after recording the first that is no whole
+    number (a cards file's cell is a text of digits)."""
+    values = []
+    for number, card in enumerate(deck.cards, 1):
+        value = card.fields.get("value", 0)
+        try:
+            values.append(int(str(value)))
+        except ValueError:
+            check.add("components.numbers", f"number card {number}: value {excerpt(value)} is no "
+                      f"whole number; give each number card its value, 1-{highest}")
+            return None
+    return values
 
 
 def _track(check: Checker, track: Any, data: Mapping[str, Any]) -> None:

@@ -22,6 +22,20 @@ FUZIO_SPAN = (1 + 2 + 3, 23 + 24 + 25)  # every possible sum of three distinct m
 GAME_NUMBERS = range(1_000_000_000)  # a game's seed: the key's QR payload carries 9 digits
 # vars.referee: the kit's answer keys and embedded referee page (generator.savvy.kit)
 REFEREE_KEYS = ("keys", "first_key_game", "page_game", "page_file")
+# the data the referee tools (generator.savvy) read as written, each with a fix
+READ_AS_IS = {
+    "colour_labels": ("a mapping of keys", "'colour_labels: {green: green, …}' (a name for each "
+                      "molecule colour)"),
+    "centrifugo": ("a list of [row, column] pairs", "'centrifugo: [[0, 0], [0, 1], [1, 0], "
+                   "[1, 1]]' (the cells it points at)"),
+    "scanpad": ("a list of [row, column] pairs", "'scanpad: [[2, 3], [3, 2]]' (the blocks it "
+                "frames, rows × columns)"),
+    "labs": ("a list of mappings", "'labs: [{code: M, name: Lab-M, colour: lab-m}, …]'"),
+    "levels": ("a list of mappings", "'levels: [{tools: \"5\", title: …}, …]'"),
+    "tools": ("a list of mappings", "'tools: [{name: Samply, qty: 3, effect: …}, …]'"),
+}
+# the keys the referee tools read of each entry of these lists
+ENTRY_KEYS = {"labs": ("code", "name", "colour"), "tools": ("name", "qty", "effect")}
 PAGE_FILE = re.compile(r"[\w-]{1,60}\.html\Z")
 
 
@@ -70,6 +84,9 @@ def validate(check: Checker, raw: Any, components: list, palette: dict) -> None:
                               "scanpad", "centrifugo", "summary", "tool_icons",
                               "interruption_icons", "logo_icon"},
                required=("grid", "colours", "molecule_colours", "fuzio", "sample_decks"))
+    if not check.shaped(data, "data", READ_AS_IS):
+        return
+    _check_entries(check, data)
     _check_grid(check, data)
     _check_colours(check, data, palette)
     _check_fuzio(check, data)
@@ -96,6 +113,18 @@ def _check_referee(check: Checker, raw: Any) -> None:
         check.add(join(where, "page_file"), f"{excerpt(name)} is not a file name: write a "
                   "name of letters, digits, '_' and '-' ending in .html, e.g. savvy.html",
                   referee, "page_file")
+
+
+def _check_entries(check: Checker, data: Mapping[str, Any]) -> None:
+    """Each lab and each tool has the keys the referee tools read; a tool's count is whole."""
+    for key, needed in ENTRY_KEYS.items():
+        for _, where, entry in check.entries(data.get(key) or [], f"data.{key}"):
+            for name in needed:
+                if entry.get(name) is None:
+                    check.add(where, f"missing key '{name}' (each of data.{key} gives "
+                              f"{', '.join(needed)})", entry)
+            if key == "tools":
+                check.integer(entry, "qty", where, low=0)
 
 
 def _check_pictograms(check: Checker, data: Mapping[str, Any], components: list) -> None:
