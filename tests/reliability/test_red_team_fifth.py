@@ -11,8 +11,6 @@ import pytest
 
 from support.hostile import BUILD, Stranger, edit, layout_text, refused, run_pnp, snapshot
 
-OPEN = pytest.mark.xfail(strict=True, reason="issue 34, red team 5")
-
 
 # ── 1. text grown outside every hook the sandbox judges ─────────────────────────────────
 def test_a_block_set_doubling_its_own_variable_is_refused_by_text_chars(stranger: Stranger):
