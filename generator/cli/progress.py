@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..content.wording import agreeing, counted
+from ..content.wording import agreeing, counted, some
 
 
 def _line(result: Any) -> str:
@@ -29,17 +29,11 @@ def _warn(result: Any) -> None:
               f"English and marked [EN]: {_named(result.fallback_ids)}", file=sys.stderr)
 
 
-FALLBACK_NAMED = 5  # how many untranslated messages a --fallback warning names
-
-
 def _named(keys: Any) -> str:
     """The first few messages drawn in English, readable, then how many more."""
     from ..i18n.catalog import readable_key
 
-    shown = sorted(keys)
-    named = ", ".join(readable_key(key, 60) for key in shown[:FALLBACK_NAMED])
-    more = len(shown) - FALLBACK_NAMED
-    return named + (f" and {more} more" if more > 0 else "")
+    return some([readable_key(key, 60) for key in sorted(keys)])
 
 
 def _count(number: int, noun: str) -> str:

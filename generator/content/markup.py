@@ -33,6 +33,7 @@ from ..units import parse_length
 from .checker import Checker, join
 from .icon_set import MARKUP_PREFIX, bundled_name, known, unknown_icon
 from .model import Origin
+from .wording import some
 from .yamlio import line_of
 
 ICON_FOLDER = "icons"
@@ -48,7 +49,6 @@ _NEXT = re.compile(r"[*:\\{]")
 ESCAPE_HINT = "write \\* for a literal asterisk (\\{ for a brace)"
 ICON_SCALE_MOST = 10.0  # an inline icon at most ten times its usual height
 ICON_SHIFT_MOST_MM = 50.0  # and moved at most 50 mm above or below the baseline
-NAMED_MISSING = 5  # missing icons one problem names before counting the rest
 
 
 @dataclass(frozen=True)
@@ -240,10 +240,8 @@ def _missing_icons(names: list[str]) -> str:
     names is one line, not 800 lines of 2 ms look-ups each)."""
     if len(names) == 1:
         return missing_icon(names[0])
-    shown = ", ".join(f"':{name}:'" for name in names[:NAMED_MISSING])
-    more = len(names) - NAMED_MISSING
-    return (f"{len(names)} icons cannot be drawn ({shown}"
-            f"{f' and {more} more' if more > 0 else ''}); the first: {missing_icon(names[0])}")
+    shown = some([f"':{name}:'" for name in names])
+    return f"{len(names)} icons cannot be drawn ({shown}); the first: {missing_icon(names[0])}"
 
 
 def card_origin(row: Mapping[str, Any], number: int, columns: Mapping[str, Any],
